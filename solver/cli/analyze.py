@@ -1,0 +1,86 @@
+"""``conquian analyze FILE|-``: the analysis of one position (or ``--jsonl``, one per line)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from solver.analysis import Analysis
+from solver.cli.common import fail, open_input
+from solver.errors import ConquianError
+from solver.explain import explain_dict
+from solver.position import Position
+
+Engine = Callable[[Position], Analysis]
+
+
+def engine_by_name(name: str) -> Engine:
+    if name == "cpsat":
+        from solver import cpsat  # imported lazily: OR-Tools takes a moment to load
+
+        return cpsat.analyze
+    from solver import search
+
+    return search.analyze
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "analyze",
+        help="analyse a position: can the center card be taken, how, and can it be forced",
+        description="Print the analysis of a position (JSON) as the contract defines it.",
+    )
+    parser.add_argument("file", metavar="FILE", help="a position as JSON, or - for standard input")
+    parser.add_argument(
+        "--jsonl", action="store_true", help="read one position per line, print one analysis per line"
+    )
+    parser.add_argument(
+        "--engine", choices=("search", "cpsat"), default="search",
+        help="search: the exact search (default); cpsat: the OR-Tools CP-SAT formulation",
+    )
+    parser.set_defaults(func=run)
+
+
+def analysis_json(position: Position, engine: Engine) -> dict[str, Any]:
+    analysis = engine(position)
+    data = analysis.to_dict()
+    data.update(explain_dict(analysis))
+    return data
+
+
+def run(args: argparse.Namespace) -> int:
+    engine = engine_by_name(args.engine)
+    stream = open_input(args.file)
+    try:
+        if args.jsonl:
+            return _run_lines(stream, engine)
+        text = stream.read()
+    except UnicodeDecodeError:
+        fail(f"{args.file}: the input is not UTF-8 text")
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    try:
+        position = Position.from_json(text)
+    except ConquianError as exc:
+        fail(str(exc))
+    print(json.dumps(analysis_json(position, engine), ensure_ascii=False))
+    return 0
+
+
+def _run_lines(stream: Any, engine: Engine) -> int:
+    status = 0
+    lines = stream.read().splitlines()
+    while lines and not lines[-1].strip():  # a trailing blank line is no position
+        lines.pop()
+    for number, line in enumerate(lines, start=1):
+        try:
+            out = analysis_json(Position.from_json(line), engine)
+        except ConquianError as exc:
+            out = {"error": f"line {number}: {exc}"}
+            status = 1
+        print(json.dumps(out, ensure_ascii=False), flush=False)
+    return status

@@ -1,0 +1,120 @@
+"""``conquian bench``: per-position analysis time of both engines, measured in one process."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from solver.analysis import Analysis
+from solver.cli.common import fail, open_input
+from solver.errors import ConquianError
+from solver.position import Position
+
+CORPUS_SIZE = 1000
+CORPUS_SEED = 2026
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "bench",
+        help="time both analysis engines per position",
+        description=(
+            "Analyse each position with the chosen engines and print p50/p99 times in "
+            "microseconds and how many analyses agree. Without --positions, a built-in "
+            f"corpus of {CORPUS_SIZE} positions met in random play is used."
+        ),
+    )
+    parser.add_argument("--positions", metavar="FILE.jsonl", help="one position per line")
+    parser.add_argument("--engine", choices=("search", "cpsat", "both"), default="both")
+    parser.add_argument(
+        "--repeat", type=int, default=5,
+        help="time each position this many times with the search engine and keep the median",
+    )
+    parser.set_defaults(func=run)
+
+
+def builtin_corpus(size: int = CORPUS_SIZE, seed: int = CORPUS_SEED) -> list[Position]:
+    """Positions that players really face, taken from random self-play."""
+    from solver.game.corpus import positions_from_play
+
+    return positions_from_play(size, seed)
+
+
+def _load(path: str) -> list[Position]:
+    positions = []
+    stream = open_input(path)
+    with stream:
+        for number, line in enumerate(stream, start=1):
+            if not line.strip():
+                continue
+            try:
+                positions.append(Position.from_json(line))
+            except ConquianError as exc:
+                fail(f"{path}, line {number}: {exc}")
+    if not positions:
+        fail(f"{path} holds no positions")
+    return positions
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def _time(
+    engine: Callable[[Position], Analysis], positions: list[Position], repeat: int
+) -> tuple[list[float], list[dict[str, Any]]]:
+    times: list[float] = []
+    results: list[dict[str, Any]] = []
+    for position in positions:
+        samples = []
+        analysis = None
+        for _ in range(repeat):
+            start = time.perf_counter_ns()
+            analysis = engine(position)
+            samples.append((time.perf_counter_ns() - start) / 1000)
+        assert analysis is not None
+        times.append(statistics.median(samples))
+        results.append(analysis.to_dict())
+    return times, results
+
+
+def _summary(times: list[float]) -> dict[str, float]:
+    return {
+        "p50_us": round(_percentile(times, 0.50), 1),
+        "p99_us": round(_percentile(times, 0.99), 1),
+        "mean_us": round(statistics.fmean(times), 1),
+        "max_us": round(max(times), 1),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.repeat < 1:
+        fail("--repeat must be at least 1")
+    positions = _load(args.positions) if args.positions else builtin_corpus()
+    report: dict[str, Any] = {"positions": len(positions)}
+    results: dict[str, list[dict[str, Any]]] = {}
+    if args.engine in ("search", "both"):
+        from solver import search
+
+        _time(search.analyze, positions[:50], 1)  # warm caches and the interpreter
+        times, results["search"] = _time(search.analyze, positions, args.repeat)
+        report["search"] = _summary(times)
+    if args.engine in ("cpsat", "both"):
+        from solver import cpsat
+
+        _time(cpsat.analyze, positions[:5], 1)
+        times, results["cpsat"] = _time(cpsat.analyze, positions, 1)
+        report["cpsat"] = _summary(times)
+    if len(results) == 2:
+        report["agree"] = sum(a == b for a, b in zip(results["search"], results["cpsat"], strict=True))
+        report["speedup_p50"] = round(report["cpsat"]["p50_us"] / report["search"]["p50_us"], 1)
+    report["usable"] = sum(r["usable"] for r in next(iter(results.values())))
+    report["forceable"] = sum(r["forceable"] for r in next(iter(results.values())))
+    print(json.dumps(report))
+    return 0

@@ -1,0 +1,83 @@
+"""Every sentence the explanation and hint engines can say, in English, in one place.
+
+Templates are wrapped in ``N_`` so that Babel's extractor finds them (the site
+translates them with gettext); placeholders are filled with card glyphs such as
+``6♥``, which read the same in every language.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+
+def N_(text: str) -> str:  # noqa: N802 - the conventional name for "mark for translation"
+    return text
+
+
+MESSAGES: Final[dict[str, str]] = {
+    # Can the card be taken?
+    "can_take": N_("You can take {center} now (R8)."),
+    "can_take_ways": N_("You can take {center} now, in {count} different ways (R8)."),
+    "cannot_take": N_("You cannot take {center} now: it does not fit a meld with your cards (R8)."),
+    "needs_cards": N_(
+        "{center} needs {cards} in your hand or in a meld it extends; "
+        "you cannot take it to wait for one (R8)."
+    ),
+    "needs_two": N_(
+        "{center} would need two more cards of a meld; a card you cannot meld now "
+        "cannot be taken to keep (R8)."
+    ),
+    "blocked_by_melds": N_(
+        "The cards that go with {center} are tied up in your melds, and no rearrangement "
+        "leaves every meld valid (R4, R5)."
+    ),
+    "dead_cards": N_("{cards} already lie in your opponent's melds and will never come to you (R5)."),
+    # What each play does
+    "play_with_hand": N_("Take it with {cards} from your hand and lay down {melds}."),
+    "play_alone": N_("Take it with no card from your hand: {melds}."),
+    "play_rearranged": N_(
+        "This play rearranges your melds (R5): {before} become {after}."
+    ),
+    "play_extends": N_("Your melds {before} stay whole; the new cards join or extend them."),
+    "play_wins": N_("This exposes all 11 cards and wins the hand at once, with no discard (R10)."),
+    "play_ten_down": N_(
+        "This lays down 10 cards: you still discard your last card and play on, "
+        "because 10 down is not a win (R10)."
+    ),
+    "then_discard": N_("After taking, discard one card from your hand; it becomes your opponent's center card (R8)."),
+    # Forcing
+    "forceable_opponent": N_(
+        "{center} fits your exposed melds with no card from your hand, so if you decline it "
+        "your opponent may force you to take it (R9)."
+    ),
+    "forceable_stock": N_(
+        "{center} fits your exposed melds with no card from your hand, so if you pass it "
+        "your opponent may force you to take it (R9)."
+    ),
+    "forceable_after_rearranging": N_(
+        "It fits only after rearranging your melds into {melds}, and that still counts: "
+        "forcing allows any legal rearrangement (R5, R9)."
+    ),
+    "not_forceable_hand": N_(
+        "Your opponent cannot force it on you: it fits only together with cards from your hand, "
+        "and your hand stays private (R9)."
+    ),
+    "not_forceable": N_("It cannot be forced on you either (R9)."),
+    "empty_hand": N_(
+        "Your hand is empty: the first card you can add to your melds wins the hand (R10)."
+    ),
+    "force_gives_win": N_(
+        "Forcing it on you would hand you the win, so a careful opponent will not (R9, R10)."
+    ),
+    # What to do instead
+    "decline": N_(
+        "Decline it: it goes face down onto the waste and you turn the top card of the stock (R7)."
+    ),
+    "decline_last": N_(
+        "The stock is empty: if you decline it, the hand ends in a draw (R11)."
+    ),
+    "pass": N_("Pass it to your opponent without discarding; they then face it (R7)."),
+    "hand_only": N_(
+        "Cards in your hand can go down only together with a center card you take (R8)."
+    ),
+}
