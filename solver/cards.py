@@ -21,7 +21,16 @@ SUIT_SYMBOLS: Final = "SHDC"
 SUIT_GLYPHS: Final = "♠♥♦♣"
 
 RANK_NAMES: Final = (
-    "ace", "two", "three", "four", "five", "six", "seven", "jack", "queen", "king",
+    "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "jack",
+    "queen",
+    "king",
 )
 SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
 
@@ -70,16 +79,14 @@ def parse_card(text: object) -> Card:
     Raises :class:`InvalidCardError` naming the bad card and, for 8/9/10, the rule.
     """
     if not isinstance(text, str):
-        raise InvalidCardError(f"{text!r} is not a card: a card is a string such as \"4H\"")
+        raise InvalidCardError(f'{text!r} is not a card: a card is a string such as "4H"')
     raw = text.strip()
     if len(raw) < 2:
-        raise InvalidCardError(f"{text!r} is not a card: write a rank then a suit, e.g. \"4H\"")
+        raise InvalidCardError(f'{text!r} is not a card: write a rank then a suit, e.g. "4H"')
     rank_part, suit_part = raw[:-1].upper(), raw[-1]
     suit_part = _GLYPH_TO_SUIT.get(suit_part, suit_part.upper())
     if rank_part in _REMOVED_RANKS and suit_part in SUIT_SYMBOLS:
-        raise InvalidCardError(
-            f"{text!r} is not in the 40-card deck: 8, 9 and 10 are removed (R1)"
-        )
+        raise InvalidCardError(f"{text!r} is not in the 40-card deck: 8, 9 and 10 are removed (R1)")
     if len(rank_part) != 1 or rank_part not in RANK_SYMBOLS:
         raise InvalidCardError(
             f"{text!r} is not a card: the rank must be one of A 2 3 4 5 6 7 J Q K (R1)"

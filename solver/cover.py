@@ -16,7 +16,9 @@ from solver.melds import MELDS_CONTAINING, MELDS_FROM
 
 # Bit masks for quick "does this hand hold any meld at all?" tests.
 _SUIT_BITS: Final = 0x3FF
-_RUN_STARTS: Final = sum(((1 << 8) - 1) << (10 * s) for s in range(4))  # ranks A..J start a run of 3
+_RUN_STARTS: Final = sum(
+    ((1 << 8) - 1) << (10 * s) for s in range(4)
+)  # ranks A..J start a run of 3
 
 
 def has_meld(mask: CardMask) -> bool:
@@ -36,9 +38,7 @@ def _is_compatible(meld: CardMask, blocks: Sequence[CardMask]) -> bool:
     return True
 
 
-def first_cover(
-    target: CardMask, blocks: Sequence[CardMask] = ()
-) -> tuple[CardMask, ...] | None:
+def first_cover(target: CardMask, blocks: Sequence[CardMask] = ()) -> tuple[CardMask, ...] | None:
     """The canonical exact cover of ``target`` by melds, or ``None``.
 
     Canonical: the lowest open card is always covered next, trying melds in

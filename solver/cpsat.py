@@ -88,10 +88,7 @@ def _canonical_cover(
     """The cover of ``target`` whose choice vector over the canonical meld order is
     lexicographically greatest, optionally keeping every block inside one meld."""
     usable = [
-        m
-        for m in candidates
-        if m & target == m
-        and all(not (m & b) or m & b == b for b in blocks)
+        m for m in candidates if m & target == m and all(not (m & b) or m & b == b for b in blocks)
     ]
     model = cp_model.CpModel()
     x = [model.new_bool_var(f"meld{i}") for i in range(len(usable))]

@@ -7,7 +7,7 @@ parameters), so the site can translate the templates of :mod:`solver.messages`;
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +22,7 @@ Translate = Callable[[str], str]
 @dataclass(frozen=True, slots=True)
 class Sentence:
     key: str
-    params: dict[str, str | int] = field(default_factory=dict)
+    params: Mapping[str, str | int] = field(default_factory=dict)
 
     def render(self, translate: Translate | None = None) -> str:
         template = MESSAGES[self.key]
@@ -123,7 +123,10 @@ def explain_play(analysis: Analysis, play: Play) -> list[Sentence]:
         out.append(Sentence("play_alone", melds))
     if play.rearranged:
         out.append(
-            Sentence("play_rearranged", {"before": melds_text(position.melds), "after": melds_text(play.melds)})
+            Sentence(
+                "play_rearranged",
+                {"before": melds_text(position.melds), "after": melds_text(play.melds)},
+            )
         )
     if play.wins:
         out.append(Sentence("play_wins"))

@@ -32,7 +32,7 @@ MIN_RUN, MAX_RUN = 3, 8
 
 
 def _all_sets() -> list[CardMask]:
-    sets = []
+    sets: list[CardMask] = []
     for rank in range(NUM_RANKS):
         cards = [make_card(rank, suit) for suit in range(NUM_SUITS)]
         for size in (MIN_SET, MAX_SET):
@@ -41,7 +41,7 @@ def _all_sets() -> list[CardMask]:
 
 
 def _all_runs() -> list[CardMask]:
-    runs = []
+    runs: list[CardMask] = []
     for suit in range(NUM_SUITS):
         for length in range(MIN_RUN, MAX_RUN + 1):
             for low in range(NUM_RANKS - length + 1):

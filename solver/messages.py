@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 
-def N_(text: str) -> str:  # noqa: N802 - the conventional name for "mark for translation"
+def N_(text: str) -> str:
     return text
 
 
@@ -31,20 +31,23 @@ MESSAGES: Final[dict[str, str]] = {
         "The cards that go with {center} are tied up in your melds, and no rearrangement "
         "leaves every meld valid (R4, R5)."
     ),
-    "dead_cards": N_("{cards} already lie in your opponent's melds and will never come to you (R5)."),
+    "dead_cards": N_(
+        "{cards} already lie in your opponent's melds and will never come to you (R5)."
+    ),
     # What each play does
     "play_with_hand": N_("Take it with {cards} from your hand and lay down {melds}."),
     "play_alone": N_("Take it with no card from your hand: {melds}."),
-    "play_rearranged": N_(
-        "This play rearranges your melds (R5): {before} become {after}."
-    ),
+    "play_rearranged": N_("This play rearranges your melds (R5): {before} become {after}."),
     "play_extends": N_("Your melds {before} stay whole; the new cards join or extend them."),
     "play_wins": N_("This exposes all 11 cards and wins the hand at once, with no discard (R10)."),
     "play_ten_down": N_(
         "This lays down 10 cards: you still discard your last card and play on, "
         "because 10 down is not a win (R10)."
     ),
-    "then_discard": N_("After taking, discard one card from your hand; it becomes your opponent's center card (R8)."),
+    "then_discard": N_(
+        "After taking, discard one card from your hand; "
+        "it becomes your opponent's center card (R8)."
+    ),
     # Forcing
     "forceable_opponent": N_(
         "{center} fits your exposed melds with no card from your hand, so if you decline it "
@@ -73,9 +76,7 @@ MESSAGES: Final[dict[str, str]] = {
     "decline": N_(
         "Decline it: it goes face down onto the waste and you turn the top card of the stock (R7)."
     ),
-    "decline_last": N_(
-        "The stock is empty: if you decline it, the hand ends in a draw (R11)."
-    ),
+    "decline_last": N_("The stock is empty: if you decline it, the hand ends in a draw (R11)."),
     "pass": N_("Pass it to your opponent without discarding; they then face it (R7)."),
     "hand_only": N_(
         "Cards in your hand can go down only together with a center card you take (R8)."

@@ -102,8 +102,15 @@ def _meld_list(value: object, where: str) -> list[list[Card]]:
 
 
 def _type_name(value: object) -> str:
-    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
-             int: "a number", float: "a number", type(None): "null"}
+    names = {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }
     return names.get(type(value), type(value).__name__)
 
 
@@ -126,7 +133,7 @@ def _parse_position(data: object) -> Position:
     center_from = data.get("center_from", "opponent")
     if center_from not in CENTER_FROM_VALUES:
         raise InvalidPositionError(
-            f"center_from must be \"opponent\" or \"stock\", not {json.dumps(center_from)}"
+            f'center_from must be "opponent" or "stock", not {json.dumps(center_from)}'
         )
     stock = data.get("stock")
     if stock is not None and (

@@ -24,7 +24,9 @@ def analyze(position: Position) -> Analysis:
 
     blocks = position.melds
     all_plays = _with_hand_melds(cores, hand)
-    keeping = _with_hand_melds(core_plays(required, hand, center, blocks), hand) if blocks else all_plays
+    keeping = (
+        _with_hand_melds(core_plays(required, hand, center, blocks), hand) if blocks else all_plays
+    )
 
     plays: list[Play] = []
     for hand_cards in all_plays:

@@ -35,10 +35,14 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="a position as JSON, or - for standard input")
     parser.add_argument(
-        "--jsonl", action="store_true", help="read one position per line, print one analysis per line"
+        "--jsonl",
+        action="store_true",
+        help="read one position per line, print one analysis per line",
     )
     parser.add_argument(
-        "--engine", choices=("search", "cpsat"), default="search",
+        "--engine",
+        choices=("search", "cpsat"),
+        default="search",
         help="search: the exact search (default); cpsat: the OR-Tools CP-SAT formulation",
     )
     parser.set_defaults(func=run)

@@ -31,7 +31,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--positions", metavar="FILE.jsonl", help="one position per line")
     parser.add_argument("--engine", choices=("search", "cpsat", "both"), default="both")
     parser.add_argument(
-        "--repeat", type=int, default=5,
+        "--repeat",
+        type=int,
+        default=5,
         help="time each position this many times with the search engine and keep the median",
     )
     parser.set_defaults(func=run)
@@ -112,7 +114,9 @@ def run(args: argparse.Namespace) -> int:
         times, results["cpsat"] = _time(cpsat.analyze, positions, 1)
         report["cpsat"] = _summary(times)
     if len(results) == 2:
-        report["agree"] = sum(a == b for a, b in zip(results["search"], results["cpsat"], strict=True))
+        report["agree"] = sum(
+            a == b for a, b in zip(results["search"], results["cpsat"], strict=True)
+        )
         report["speedup_p50"] = round(report["cpsat"]["p50_us"] / report["search"]["p50_us"], 1)
     report["usable"] = sum(r["usable"] for r in next(iter(results.values())))
     report["forceable"] = sum(r["forceable"] for r in next(iter(results.values())))

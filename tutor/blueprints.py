@@ -1,0 +1,23 @@
+"""Every feature is a blueprint; this is the one list of them."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from flask import Flask
+
+# Module paths of blueprints, each exposing ``bp``.
+BLUEPRINTS = (
+    "tutor.home.views",
+    "tutor.api.analyze",
+)
+
+
+def register_blueprints(app: Flask) -> None:
+    from tutor.core.errors import register_error_handlers
+    from tutor.core.templating import register_template_helpers
+
+    register_error_handlers(app)
+    register_template_helpers(app)
+    for path in BLUEPRINTS:
+        app.register_blueprint(import_module(path).bp)

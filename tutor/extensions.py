@@ -1,0 +1,44 @@
+"""Flask extensions, created here and bound to the app with ``init_app``."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_babel import Babel
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_login import LoginManager
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from flask_wtf.csrf import CSRFProtect
+from sqlalchemy.orm import DeclarativeBase
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+db = SQLAlchemy(model_class=Base)
+migrate = Migrate()
+csrf = CSRFProtect()
+babel = Babel()
+login_manager = LoginManager()
+limiter = Limiter(key_func=get_remote_address, default_limits=[])
+
+
+def init_extensions(app: Flask) -> None:
+    from tutor.i18n import select_locale
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(app.root_path + "/migrations"))
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=select_locale)
+    login_manager.init_app(app)
+    login_manager.login_view = "auth.login"
+    limiter.init_app(app)
+    from tutor import models
+
+    @login_manager.user_loader
+    def load_user(user_id: str) -> models.User | None:
+        if not user_id.isdigit():
+            return None
+        return db.session.get(models.User, int(user_id))

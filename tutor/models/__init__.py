@@ -1,0 +1,8 @@
+"""Database models, one module per feature."""
+
+from tutor.models.games import Game
+from tutor.models.learners import Attempt, Learner, LessonProgress
+from tutor.models.puzzles import Puzzle, PuzzleSet
+from tutor.models.users import User
+
+__all__ = ["Attempt", "Game", "Learner", "LessonProgress", "Puzzle", "PuzzleSet", "User"]

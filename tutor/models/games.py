@@ -1,0 +1,25 @@
+"""Games against the computer, held by the server so a game survives a restart."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from tutor.extensions import db
+from tutor.models.common import utcnow
+
+
+class Game(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)  # random, unguessable
+    learner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), index=True
+    )
+    level: Mapped[str] = mapped_column(String(16), default="medium")
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)  # solver.game state dict: server side only
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

@@ -1,0 +1,48 @@
+"""Learners are anonymous: a random token in the signed session cookie names them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from tutor.extensions import db
+from tutor.models.common import utcnow
+
+
+class Learner(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "learners"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    nickname: Mapped[str | None] = mapped_column(String(40))
+    best_streak: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class LessonProgress(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "lesson_progress"
+    __table_args__ = (UniqueConstraint("learner_id", "lesson"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), index=True
+    )
+    lesson: Mapped[str] = mapped_column(String(64))
+    completed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Attempt(db.Model):  # type: ignore[name-defined,misc]
+    """One answer to one puzzle: right or wrong, with the hints seen before it."""
+
+    __tablename__ = "attempts"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), index=True
+    )
+    puzzle_id: Mapped[int] = mapped_column(ForeignKey("puzzles.id", ondelete="CASCADE"), index=True)
+    correct: Mapped[bool]
+    hints_used: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -1,0 +1,61 @@
+"""Puzzle sets: the bundled files in puzzles/ (source "bundled") and teachers' own sets."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from tutor.extensions import db
+from tutor.models.common import utcnow
+
+
+class PuzzleSet(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "puzzle_sets"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    slug: Mapped[str] = mapped_column(String(80), unique=True, index=True)
+    title: Mapped[str] = mapped_column(String(200))
+    description: Mapped[str] = mapped_column(Text, default="")
+    language: Mapped[str] = mapped_column(String(8), default="en")
+    author: Mapped[str] = mapped_column(String(120), default="")
+    ruleset: Mapped[str] = mapped_column(String(40), default="conquian-40")
+    source: Mapped[str] = mapped_column(String(16), default="bundled")  # bundled | teacher
+    translation_of: Mapped[str | None] = mapped_column(String(80))
+    owner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True
+    )
+    is_published: Mapped[bool] = mapped_column(default=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    puzzles: Mapped[list[Puzzle]] = relationship(
+        back_populates="puzzle_set", order_by="Puzzle.position_index", cascade="all, delete-orphan"
+    )
+
+
+class Puzzle(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "puzzles"
+    __table_args__ = (UniqueConstraint("set_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    set_id: Mapped[int] = mapped_column(
+        ForeignKey("puzzle_sets.id", ondelete="CASCADE"), index=True
+    )
+    key: Mapped[str] = mapped_column(String(80))  # the puzzle's "id" in the set file
+    position_index: Mapped[int] = mapped_column(default=0)  # order within the set
+    title: Mapped[str] = mapped_column(String(200))
+    position: Mapped[dict[str, Any]] = mapped_column(JSON)
+    task: Mapped[str] = mapped_column(String(16))
+    answer: Mapped[dict[str, Any]] = mapped_column(JSON)
+    themes: Mapped[list[str]] = mapped_column(JSON, default=list)
+    difficulty: Mapped[int] = mapped_column(default=1)
+    hints: Mapped[list[str]] = mapped_column(JSON, default=list)
+    explanation: Mapped[str] = mapped_column(Text, default="")
+    extra: Mapped[dict[str, Any]] = mapped_column(
+        JSON, default=dict
+    )  # unknown fields, kept for export
+
+    puzzle_set: Mapped[PuzzleSet] = relationship(back_populates="puzzles")
