@@ -19,15 +19,24 @@ from solver.search import analyze
 TASKS = ("can_use", "can_force", "find_play", "win", "discard")
 _SET_FIELDS = ("id", "title", "language", "author", "ruleset", "puzzles", "translation_of")
 _PUZZLE_FIELDS = (
-    "id", "title", "position", "task", "answer", "themes", "difficulty", "hints", "explanation",
+    "id",
+    "title",
+    "position",
+    "task",
+    "answer",
+    "themes",
+    "difficulty",
+    "hints",
+    "explanation",
 )
 
 
 class PuzzleFormatError(ConquianError):
     def __init__(self, message: str, *, source: str = "", puzzle: str = "", field: str = ""):
         self.source, self.puzzle, self.field, self.detail = source, puzzle, field, message
-        parts = [p for p in (source, puzzle and f"puzzle {puzzle!r}", field and f"field {field!r}")
-                 if p]
+        parts = [
+            p for p in (source, puzzle and f"puzzle {puzzle!r}", field and f"field {field!r}") if p
+        ]
         super().__init__(": ".join([*parts, message]))
 
 
@@ -46,8 +55,10 @@ class Answer:
         if task in ("find_play", "win"):
             ordered = sorted(self.plays, key=lambda m: (m.bit_count(), cards_of(m)))
             return {"plays": [[card_str(c) for c in cards_of(m)] for m in ordered]}
-        return {"take": [card_str(c) for c in cards_of(self.take)],
-                "discards": [card_str(c) for c in cards_of(self.discards)]}
+        return {
+            "take": [card_str(c) for c in cards_of(self.take)],
+            "discards": [card_str(c) for c in cards_of(self.discards)],
+        }
 
 
 @dataclass(frozen=True)
@@ -128,8 +139,10 @@ def parse_puzzle(data: object, source: str = "", index: int = 0) -> Puzzle:
             raise err("a find_play puzzle needs at least one accepted play", "answer.plays")
         answer = Answer(plays=plays)
     else:
-        answer = Answer(take=_cards(raw.get("take"), err, "answer.take"),
-                        discards=_cards(raw.get("discards"), err, "answer.discards"))
+        answer = Answer(
+            take=_cards(raw.get("take"), err, "answer.take"),
+            discards=_cards(raw.get("discards"), err, "answer.discards"),
+        )
         if not answer.discards:
             raise err("needs at least one accepted discard", "answer.discards")
     themes = data.get("themes")
@@ -139,13 +152,21 @@ def parse_puzzle(data: object, source: str = "", index: int = 0) -> Puzzle:
     if isinstance(difficulty, bool) or not isinstance(difficulty, int) or not 1 <= difficulty <= 5:
         raise err("must be a whole number from 1 to 5", "difficulty")
     hints = data.get("hints")
-    if not isinstance(hints, list) or len(hints) < 2 or not all(
-        isinstance(h, str) and h.strip() for h in hints
+    if (
+        not isinstance(hints, list)
+        or len(hints) < 2
+        or not all(isinstance(h, str) and h.strip() for h in hints)
     ):
         raise err("must be a list of at least 2 non-empty strings", "hints")
     return Puzzle(
-        id=data["id"], title=data["title"], position=position, task=task, answer=answer,
-        themes=tuple(themes), difficulty=difficulty, hints=tuple(hints),
+        id=data["id"],
+        title=data["title"],
+        position=position,
+        task=task,
+        answer=answer,
+        themes=tuple(themes),
+        difficulty=difficulty,
+        hints=tuple(hints),
         explanation=data["explanation"],
         extra={k: v for k, v in data.items() if k not in _PUZZLE_FIELDS},
     )
@@ -169,11 +190,15 @@ def parse_set(data: object, source: str = "") -> PuzzleSet:
     ids = [p.id for p in puzzles]
     for pid in ids:
         if ids.count(pid) > 1:
-            raise PuzzleFormatError("two puzzles share this id", source=source, puzzle=pid,
-                                    field="id")
+            raise PuzzleFormatError(
+                "two puzzles share this id", source=source, puzzle=pid, field="id"
+            )
     return PuzzleSet(
-        id=data["id"], title=data["title"], language=data["language"],
-        author=data.get("author") or "", puzzles=puzzles,
+        id=data["id"],
+        title=data["title"],
+        language=data["language"],
+        author=data.get("author") or "",
+        puzzles=puzzles,
         translation_of=data.get("translation_of"),
         extra={k: v for k, v in data.items() if k not in _SET_FIELDS},
     )
@@ -185,8 +210,9 @@ def check_answer(puzzle: Puzzle, analysis: Any = None) -> list[str]:
     if task == "can_use" and given.flag != analysis.usable:
         return [f"answer.usable: the answer says {given.flag}, the solver says {analysis.usable}"]
     if task == "can_force" and given.flag != analysis.forceable:
-        return [f"answer.forceable: the answer says {given.flag}, "
-                f"the solver says {analysis.forceable}"]
+        return [
+            f"answer.forceable: the answer says {given.flag}, the solver says {analysis.forceable}"
+        ]
     if task == "find_play" and given.plays - {p.hand_cards for p in analysis.plays}:
         return ["answer.plays: a listed play is not legal"]
     if task == "win" and given.plays != {p.hand_cards for p in analysis.winning_plays}:

@@ -268,9 +268,7 @@ def parse_response(puzzle: Puzzle, form: Mapping[str, Any], cards: Sequence[str]
             except ConquianError as exc:
                 raise BadResponse(str(exc)) from None
             if not position.hand >> card & 1:
-                raise BadResponse(
-                    gettext("%(card)s is not in your hand.", card=card_glyph(card))
-                )
+                raise BadResponse(gettext("%(card)s is not in your hand.", card=card_glyph(card)))
             if picked >> card & 1:
                 raise BadResponse(gettext("%(card)s is chosen twice.", card=card_glyph(card)))
             picked |= 1 << card
@@ -366,13 +364,10 @@ def solution_of(puzzle: Puzzle, analysis: Analysis) -> Solution:
     if task == "can_use":
         if answer.get("usable"):
             plays = [PlayView.of(p) for p in analysis.plays[:3]]
-            label = (
-                gettext("For example:")
-                if len(analysis.plays) > 1
-                else gettext("The only way:")
+            label = gettext("For example:") if len(analysis.plays) > 1 else gettext("The only way:")
+            return Solution(
+                gettext("Yes: you can take %(card)s now.", card=center), plays, plays_label=label
             )
-            return Solution(gettext("Yes: you can take %(card)s now.", card=center), plays,
-                            plays_label=label)
         return Solution(gettext("No: you cannot take %(card)s now.", card=center))
     if task == "can_force":
         if answer.get("forceable"):
