@@ -53,3 +53,9 @@ def mini() -> dict[str, Any]:
 @pytest.fixture
 def data_dir() -> Path:
     return DATA
+
+
+@pytest.fixture
+def csrf_app(tmp_path: os.PathLike[str]) -> Flask:
+    """The same site with CSRF protection on, as in production."""
+    return make_app(tmp_path, WTF_CSRF_ENABLED=True)
