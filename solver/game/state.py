@@ -197,7 +197,7 @@ class GameState:
             assert self.center is not None
             named = "no card" if action.card is None else card_str(action.card)
             raise IllegalActionError(
-                f"the center card is {card_str(self.center)}, but the {kind} names {named}"
+                f"the center card is {card_str(self.center)}, but the {kind} names {named} (R7)"
             )
         player = self.current_player()
         recorded = action
