@@ -110,7 +110,10 @@ def run(args: argparse.Namespace) -> int:
         # Most positions met in play are quick "no" answers; show the "yes" ones apart.
         usable_times = [t for t, r in zip(times, results["search"], strict=True) if r["usable"]]
         if usable_times:
-            report["search_usable_only"] = {"positions": len(usable_times), **_summary(usable_times)}
+            report["search_usable_only"] = {
+                "positions": len(usable_times),
+                **_summary(usable_times),
+            }
     if args.engine in ("cpsat", "both"):
         from solver import cpsat
 
