@@ -245,7 +245,7 @@ def grade(puzzle: Puzzle, response: Mapping[str, object]) -> Grade:
 
         return Grade(_cards(value, err, "hand_cards") in answer.plays, answer)
     try:
-        card = parse_card(response.get("discard"))  # type: ignore[arg-type]
+        card = parse_card(response.get("discard"))
     except ConquianError as exc:
         raise PuzzleFormatError(str(exc), field="discard") from None
     return Grade(bool(answer.discards >> card & 1), answer)

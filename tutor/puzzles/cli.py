@@ -7,14 +7,13 @@ import sys
 
 import click
 from flask import current_app
-from flask.cli import AppGroup
 
 from tutor.extensions import db
 from tutor.models import PuzzleSet
 from tutor.puzzles.store import export_set, sync_bundled
 
 
-def register_commands(group: AppGroup) -> None:
+def register_commands(group: click.Group) -> None:
     @group.command("sync")
     @click.option(
         "--dir",
