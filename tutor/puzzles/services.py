@@ -311,6 +311,11 @@ class PlayView:
     wins: bool = False
     rearranged: bool = False
 
+    @property
+    def hand_glyphs(self) -> str:
+        """The hand cards for a sentence: "4♥ 5♥"."""
+        return " ".join(card_glyph(parse_card(c)) for c in self.hand_cards)
+
     @classmethod
     def of(cls, play: Play) -> PlayView:
         return cls(_codes(play.hand_cards), _melds(play.melds), play.wins, play.rearranged)
