@@ -76,7 +76,9 @@ def validate_set(data: object, source: str = "") -> Report:
     return Report(source, parsed, len(raw), tuple(problems))
 
 
-def check_translation(original: PuzzleSet, translated: PuzzleSet, source: str = "") -> list[Problem]:
+def check_translation(
+    original: PuzzleSet, translated: PuzzleSet, source: str = ""
+) -> list[Problem]:
     """A translation must hold the same puzzles: ids, positions, tasks, answers, themes."""
     problems: list[Problem] = []
     expected_id = f"{original.id}-{translated.language}"
@@ -93,5 +95,7 @@ def check_translation(original: PuzzleSet, translated: PuzzleSet, source: str = 
         a, b = theirs[pid], mine[pid]
         for name in ("position", "task", "answer", "themes", "difficulty"):
             if getattr(a, name) != getattr(b, name):
-                problems.append(Problem(source, pid, f"field {name!r} differs from {original.id!r}"))
+                problems.append(
+                    Problem(source, pid, f"field {name!r} differs from {original.id!r}")
+                )
     return problems
