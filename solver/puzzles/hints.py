@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from solver.analysis import Analysis
-from solver.cards import CardMask, card_glyph, cards_of, sort_key
+from solver.cards import CardMask, card_glyph, card_rank, card_suit, cards_of, make_card, sort_key
 from solver.melds import MELDS_CONTAINING, meld_cards
 from solver.position import Position
 from solver.puzzles.discard import fits_melds, unsafe_cards
@@ -106,19 +106,27 @@ def hints(
         out.append(Sentence("count_cards", {"count": first.bit_count()}))
     elif task == "discard":
         out.append(Sentence("count_safe", {"count": (position.hand & ~answer.take).bit_count()}))
-    else:
+    elif _near(position):
         out.append(Sentence("look_at", {"cards": cards_text(_near(position))}))
+    else:
+        out.append(Sentence("look_none", {"center": center}))
     return out
 
 
 def _near(position: Position) -> CardMask:
-    """The player's cards that share a possible meld with the center card."""
+    """The player's cards that could meet the center card in a meld: same rank, or the same
+    suit within two ranks; for Q, K and A, also the other two of Q-K-A (the tempting one)."""
     mine = position.hand | position.exposed
+    center = position.center
+    rank, suit = card_rank(center), card_suit(center)
     near = 0
-    for meld in MELDS_CONTAINING[position.center]:
-        if meld.bit_count() == 3:
-            near |= meld & mine
-    return near or mine
+    for card in cards_of(mine):
+        close = card_suit(card) == suit and abs(card_rank(card) - rank) <= 2
+        if close or card_rank(card) == rank:
+            near |= 1 << card
+    if rank in (0, 8, 9):
+        near |= mine & sum(1 << make_card(r, suit) for r in (0, 8, 9))
+    return near
 
 
 def ladder(
@@ -246,12 +254,15 @@ def _discard(position: Position, answer: Answer) -> list[Sentence]:
     left = position.hand & ~answer.take
     if not position.opponent_melds:
         out.append(Sentence("discard_any"))
+    groups: dict[str, CardMask] = {}
     for card in cards_of(unsafe_cards(position, left)):
+        # A card that fits only after the opponent rearranges shows all their melds.
         fitting = [m for m in position.opponent_melds if fits_melds(m, card)]
-        shown = fitting or list(position.opponent_melds)
-        out.append(
-            Sentence("discard_unsafe", {"cards": card_glyph(card), "melds": melds_text(shown)})
-        )
+        shown = melds_text(fitting or position.opponent_melds)
+        groups[shown] = groups.get(shown, 0) | 1 << card
+    if groups:
+        pairs = "; ".join(f"{cards_text(mask)} → {shown}" for shown, mask in groups.items())
+        out.append(Sentence("discard_unsafe", {"pairs": pairs}))
     return out
 
 

@@ -54,6 +54,7 @@ PT: Final[dict[str, str]] = {
     "count_cards": "Cartas da sua mão na resposta: {count}.",
     "count_safe": "Cartas que ficam na mão depois de tomar: {count}. Confira cada uma contra as combinações do adversário.",
     "look_at": "Olhe com atenção para {cards}.",
+    "look_none": "Nenhuma carta sua tem o valor de {center} nem fica perto dela no mesmo naipe.",
     "usable_yes": "Sim: você pode tomar {center} agora (R8).",
     "usable_no": "Não: {center} não forma nenhuma combinação válida com as suas cartas agora (R8).",
     "force_yes": (
@@ -94,8 +95,8 @@ PT: Final[dict[str, str]] = {
     "empty_hand": "A sua mão está vazia: qualquer carta que você consiga juntar às combinações ganha a mão (R10).",
     "discard_safe": "Descarte {cards}: ela não cabe em nenhuma combinação do adversário (R9).",
     "discard_unsafe": (
-        "{cards} entraria nas combinações do adversário {melds} sem nenhuma carta da mão "
-        "dele: seria um presente (R9)."
+        "As outras cartas seriam presentes: entram nas combinações do adversário sem nenhuma "
+        "carta da mão dele (R9): {pairs}."
     ),
     "discard_any": "O adversário ainda não tem combinações, então nenhum descarte cabe diretamente nelas (R9).",
     "draw_decline": "O monte acabou: se você recusar {center}, a mão termina empatada (R11).",
@@ -154,6 +155,7 @@ ES: Final[dict[str, str]] = {
     "count_cards": "Cartas de tu mano en la respuesta: {count}.",
     "count_safe": "Cartas que te quedan en la mano después de tomar: {count}. Compara cada una con las combinaciones del rival.",
     "look_at": "Fíjate bien en {cards}.",
+    "look_none": "Ninguna de tus cartas tiene el valor de {center} ni está cerca de ella en su palo.",
     "usable_yes": "Sí: puedes tomar {center} ahora (R8).",
     "usable_no": "No: {center} no forma ninguna combinación válida con tus cartas ahora (R8).",
     "force_yes": (
@@ -194,8 +196,8 @@ ES: Final[dict[str, str]] = {
     "empty_hand": "Tu mano está vacía: cualquier carta que puedas sumar a tus combinaciones gana la mano (R10).",
     "discard_safe": "Descarta {cards}: no cabe en ninguna combinación del rival (R9).",
     "discard_unsafe": (
-        "{cards} entraría en las combinaciones del rival {melds} sin ninguna carta de su mano: "
-        "sería un regalo (R9)."
+        "Las otras cartas serían regalos: entran en las combinaciones del rival sin ninguna "
+        "carta de su mano (R9): {pairs}."
     ),
     "discard_any": "El rival aún no tiene combinaciones, así que ningún descarte cabe directamente en ellas (R9).",
     "draw_decline": "El mazo se acabó: si rechazas {center}, la mano termina en tablas (R11).",

@@ -65,6 +65,7 @@ MESSAGES: Final[dict[str, str]] = {
     "count_cards": N_("Cards from your hand in the answer: {count}."),
     "count_safe": N_("Cards left in your hand after the take: {count}. Check each one against the opponent's melds."),
     "look_at": N_("Look closely at {cards}."),
+    "look_none": N_("None of your cards shares a rank with {center} or sits near it in its suit."),
     # Explanations: verdicts.
     "usable_yes": N_("Yes: you can take {center} now (R8)."),
     "usable_no": N_("No: {center} fits no valid meld with your cards now (R8)."),
@@ -106,8 +107,8 @@ MESSAGES: Final[dict[str, str]] = {
     "empty_hand": N_("Your hand is empty: any card you can add to your melds wins the hand (R10)."),
     "discard_safe": N_("Discard {cards}: it fits none of your opponent's melds (R9)."),
     "discard_unsafe": N_(
-        "{cards} would join your opponent's melds {melds} with no card from their hand, "
-        "so it is a gift (R9)."
+        "The other cards would be gifts: they go onto your opponent's melds with no card "
+        "from their hand (R9): {pairs}."
     ),
     "discard_any": N_("Your opponent has no melds yet, so no discard fits them directly (R9)."),
     "draw_decline": N_("The stock is empty: if you decline {center}, the hand ends in a draw (R11)."),
