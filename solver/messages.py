@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 
-def N_(text: str) -> str:
+def N_(text: str) -> str:  # noqa: N802 - the conventional name for "mark for translation"
     return text
 
 

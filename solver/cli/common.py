@@ -11,7 +11,7 @@ def open_input(path: str) -> TextIO:
     if path == "-":
         return sys.stdin
     try:
-        return open(path, encoding="utf-8")
+        return open(path, encoding="utf-8")  # noqa: SIM115 - the caller closes it
     except OSError as exc:
         fail(f"cannot read {path}: {exc.strerror}")
 
