@@ -432,9 +432,15 @@ def generate(
     difficulty: int | None = None,
     progress: bool = False,
     stats: Stats | None = None,
-    max_proposals: int = 5000,
+    max_proposals: int | None = None,
 ) -> list[Puzzle]:
-    """``count`` verified puzzles of ``theme``, the same ones for the same seed."""
+    """``count`` verified puzzles of ``theme``, the same ones for the same seed.
+
+    Gives up after ``max_proposals`` proposals (default ``200 + 100 * count``), so an
+    unreachable difficulty returns fewer puzzles instead of running for ever.
+    """
+    if max_proposals is None:
+        max_proposals = 200 + 100 * count
     if theme not in SPECS:
         raise ValueError(f"unknown theme {theme!r}; themes: {', '.join(SPECS)}")
     spec = SPECS[theme]
