@@ -12,6 +12,7 @@ from flask import abort
 from flask_babel import gettext
 from flask_login import current_user
 
+import solver.puzzles as sp
 from solver.analysis import Analysis, Play
 from solver.cards import CardMask, card_glyph, card_str, cards_of, mask_of, parse_card, sort_key
 from solver.errors import ConquianError
@@ -21,7 +22,6 @@ from solver.position import Position
 from solver.search import analyze
 from tutor.extensions import db
 from tutor.models import Attempt, Learner, Puzzle, PuzzleSet
-from tutor.puzzles import solver_adapter as sp
 from tutor.puzzles.labels import task_prompt
 from tutor.puzzles.store import export_puzzle
 

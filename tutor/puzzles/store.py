@@ -23,9 +23,11 @@ from typing import Any, Final, Literal
 
 from sqlalchemy.exc import SQLAlchemyError
 
+import solver.puzzles as sp
+from solver.puzzles.validate import Problem
+from solver.puzzles.validate import validate_set as validate_puzzle_set
 from tutor.extensions import db
 from tutor.models import Puzzle, PuzzleSet, User
-from tutor.puzzles import solver_adapter as sp
 
 Source = Literal["bundled", "teacher"]
 SOURCES: Final = ("bundled", "teacher")
@@ -82,18 +84,32 @@ def _where(source: str, puzzle: str = "", fld: str = "") -> str:
     return ": ".join(parts) + ": "
 
 
-def validate_set(data: object, source: str = "") -> sp.PuzzleSet:
-    """The parsed set, or :class:`PuzzleImportError` at its first problem.
+_FIELD_PREFIX: Final = re.compile(r"^([A-Za-z_][A-Za-z0-9_.\[\]]*): ")
 
-    Checks the contract's format, then each answer against the solver, then what the
-    database needs (ids usable in URLs, lengths of the columns).
+
+def _problem_text(problem: Problem, source: str) -> str:
+    """A validator problem as "file: puzzle 'x': field 'answer.plays': what is wrong"."""
+    message = problem.message
+    match = _FIELD_PREFIX.match(message)
+    if match and not message.startswith("field "):
+        message = f"field {match[1]!r}: " + message[match.end() :]
+    return _where(problem.source or source, problem.puzzle) + message
+
+
+def validate_set(data: object, source: str = "") -> sp.PuzzleSet:
+    """The parsed set, or :class:`PuzzleImportError` naming its first problem.
+
+    ``solver.puzzles.validate`` checks the contract's format and every answer and theme
+    against the solver; then come what the database needs (ids usable in URLs, lengths).
     """
-    try:
-        parsed = sp.parse_set(data, source)
-    except sp.PuzzleFormatError as exc:
-        if not getattr(exc, "source", "") and source:
-            raise PuzzleImportError(f"{source}: {exc}") from None
-        raise PuzzleImportError(str(exc)) from None
+    report = validate_puzzle_set(data, source)
+    if not report.ok or report.puzzle_set is None:
+        text = _problem_text(report.problems[0], source)
+        more = len(report.problems) - 1
+        if more:
+            text += f" (and {more} more problem{'s' if more > 1 else ''})"
+        raise PuzzleImportError(text)
+    parsed = report.puzzle_set
     if not ID_PATTERN.match(parsed.id):
         raise PuzzleImportError(
             _where(source, "", "id")
@@ -121,11 +137,6 @@ def validate_set(data: object, source: str = "") -> sp.PuzzleSet:
             raise PuzzleImportError(
                 _where(source, puzzle.id, "title") + f"is longer than {MAX_TITLE} characters"
             )
-        problems = sp.check_answer(puzzle)
-        if problems:
-            # Each problem starts with the field it is about ("answer.plays: ...").
-            fld, _, detail = problems[0].partition(": ")
-            raise PuzzleImportError(_where(source, puzzle.id, fld) + (detail or problems[0]))
     return parsed
 
 
