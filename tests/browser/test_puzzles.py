@@ -282,3 +282,32 @@ def test_keyboard_only(page: Page, site: str) -> None:
     tab_to("Next puzzle")
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", level=1)).to_have_text("Eleven down")
+
+
+def test_bundled_library_pages(
+    page: Page, live_server: str, check_a11y: Any, snapshot: Any
+) -> None:
+    """The shared live server loads the real library of puzzles/: browse it and climb a ladder."""
+    page.goto(live_server + "/puzzles/")
+    links = page.locator(".set-card__title a")
+    assert links.count() >= 1, "no bundled sets on the index"
+    check_a11y(page)
+    snapshot(page, "puzzles-index-library")
+    page.goto(live_server + "/puzzles/sets/rearranging/")
+    check_a11y(page)
+    page.locator(".puzzle-list a").first.click()
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    check_a11y(page)
+    steps = 0
+    while page.get_by_role(
+        "button", name=re.compile(r"^Show (hint \d+ of \d+|the solution)$")
+    ).count():
+        page.get_by_role(
+            "button", name=re.compile(r"^Show (hint \d+ of \d+|the solution)$")
+        ).click()
+        steps += 1
+        expect(page.locator(f"#hint-{steps}")).to_be_focused()
+    assert steps >= 3
+    expect(page.locator(".hints__solution")).to_be_visible()
+    check_a11y(page)
+    snapshot(page, "puzzle-library-solution")
