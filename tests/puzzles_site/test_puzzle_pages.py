@@ -44,7 +44,7 @@ def test_index_lists_the_sets_and_the_modes(client: FlaskClient) -> None:
     assert "6 puzzles" in page and "0 solved" in page
     assert "Also in: Português" in page
     assert "Conjunto de teste" not in page  # one entry per family
-    assert "Streak mode" in page and "Retry missed puzzles" in page
+    assert "Play a streak" in page and "Retry missed puzzles" in page
 
 
 def test_index_prefers_the_learners_language(client: FlaskClient) -> None:

@@ -101,8 +101,14 @@ def sets_for_language(language: str) -> tuple[list[SetEntry], list[SetEntry]]:
         )
         (bundled if chosen.source == "bundled" else teachers).append(entry)
     for entries in (bundled, teachers):
-        entries.sort(key=lambda e: not e.in_your_language)  # stable: file order kept
+        # Your language first; then gentlest first, as a path through the library.
+        entries.sort(key=lambda e: (not e.in_your_language, mean_difficulty(e.puzzle_set)))
     return bundled, teachers
+
+
+def mean_difficulty(puzzle_set: PuzzleSet) -> float:
+    levels = [p.difficulty for p in puzzle_set.puzzles]
+    return sum(levels) / len(levels) if levels else 0.0
 
 
 def get_set_or_404(slug: str) -> PuzzleSet:
