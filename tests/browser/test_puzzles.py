@@ -187,7 +187,7 @@ def test_streak_mode_until_a_miss(page: Page, site: str, check_a11y: Any, snapsh
     title = page.locator("#streak-puzzle-h").inner_text()
     answer_wrong(page, title)
     expect(page.locator("#result h2")).to_have_text("✗ Not quite")
-    expect(page.get_by_text("Your streak ended at 3.")).to_be_visible()
+    expect(page.locator("#result .streak-ended")).to_have_text("Your streak ended at 3.")
     expect(status(page)).to_have_text("Not quite. Your streak ended at 3.")
     expect(page.locator(".streak-score")).to_contain_text("Best: 3")
     expect(page.locator("#streak-puzzle")).to_have_count(0)
