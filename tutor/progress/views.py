@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from flask import Blueprint, render_template, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.routing import BuildError
@@ -11,6 +13,15 @@ from tutor.progress.services import summary
 from tutor.puzzles.views import current_streak
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
+
+
+def lesson_titles() -> dict[str, str]:
+    """Lesson titles by slug, from the lessons feature when it is installed."""
+    try:
+        lessons = import_module("tutor.learn.lessons").LESSONS
+        return {str(item.slug): str(item.title) for item in lessons}
+    except (ImportError, AttributeError):
+        return {}
 
 
 def lesson_url(lesson: str) -> str | None:
@@ -30,4 +41,5 @@ def index() -> ResponseReturnValue:
         best_streak=learner.best_streak if learner else 0,
         current_streak=current_streak(),
         lesson_url=lesson_url,
+        lesson_titles=lesson_titles(),
     )
