@@ -290,6 +290,8 @@ def test_someone_elses_or_a_bogus_attempt_is_404(client: FlaskClient, app: Flask
     stranger = app.test_client()
     assert stranger.get(location).status_code == 404
     assert client.get(URL + "take-six?attempt=abc").status_code == 404
+    assert client.get(URL + "take-six?attempt=" + "9" * 40).status_code == 404
+    assert client.get(URL + "take-six?attempt=-1").status_code == 404
     assert client.get(URL + "wait-seven?" + location.split("?")[1]).status_code == 404
 
 

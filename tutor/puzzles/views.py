@@ -159,7 +159,9 @@ def _region_context(
 
 def _attempt_result(puzzle: Puzzle, attempt_id: str) -> Result:
     learner = current_learner(create=False)
-    attempt = db.session.get(Attempt, int(attempt_id)) if attempt_id.isdigit() else None
+    # Only plausible ids reach the database (a 30-digit number would overflow SQLite).
+    valid = attempt_id.isdigit() and len(attempt_id) <= 12
+    attempt = db.session.get(Attempt, int(attempt_id)) if valid else None
     if (
         attempt is None
         or learner is None
