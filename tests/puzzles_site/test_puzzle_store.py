@@ -153,11 +153,18 @@ def test_sync_reports_bad_files_and_loads_the_good_ones(
         assert get_set("broken") is None
 
 
-def test_sync_of_a_missing_folder_is_an_error_not_a_crash(app: Flask, tmp_path: Path) -> None:
+def test_sync_of_a_missing_or_empty_folder_is_an_error_not_a_crash(
+    app: Flask, tmp_path: Path
+) -> None:
     with app.app_context():
         report = sync_bundled(tmp_path / "nowhere")
         assert not report.ok and "no such folder" in report.errors[0]
-        assert get_set("mini") is not None
+        (tmp_path / "empty").mkdir()
+        report = sync_bundled(tmp_path / "empty")
+        assert not report.ok and "no puzzle set files" in report.errors[0]
+        assert not report.unpublished  # the library stays published
+        row = get_set("mini")
+        assert row is not None and row.is_published
 
 
 def test_export_then_import_is_lossless(app: Flask, tmp_path: Path, mini: dict[str, Any]) -> None:

@@ -352,9 +352,14 @@ def sync_bundled(directory: str | Path) -> SyncReport:
     if not folder.is_dir():
         report.errors.append(f"{folder}: no such folder of puzzle sets")
         return report
+    paths = sorted(folder.glob("*.json"))
+    if not paths:
+        # Most likely the wrong folder: refuse rather than unpublish the whole library.
+        report.errors.append(f"{folder}: no puzzle set files (*.json) in this folder")
+        return report
     seen: dict[str, str] = {}
     in_folder: set[str] = set()  # ids named by the files, refused ones included
-    for path in sorted(folder.glob("*.json")):
+    for path in paths:
         try:
             data = read_set_file(path)
             set_id = data.get("id") if isinstance(data, dict) else None
