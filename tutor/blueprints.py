@@ -10,6 +10,7 @@ from flask import Flask
 BLUEPRINTS = (
     "tutor.home.views",
     "tutor.api.analyze",
+    "tutor.learn.views",
 )
 
 
