@@ -11,6 +11,7 @@ BLUEPRINTS = (
     "tutor.home.views",
     "tutor.api.analyze",
     "tutor.learn.views",
+    "tutor.analyzer.views",
 )
 
 
