@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -122,7 +123,7 @@ def index() -> ResponseReturnValue:
         except (QueryError, ConquianError) as exc:
             context.update(values=form_values({}), error=str(exc), error_source="json")
             return render_template("analyzer/index.html", **context), 400
-        return redirect(url_for("analyzer.index", **position_query(position)))
+        return redirect(url_for("analyzer.index") + "?" + urlencode(position_query(position)))
 
     context["values"] = form_values(args)
     if has_position(args):

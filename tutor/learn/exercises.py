@@ -24,7 +24,7 @@ from solver.explain import explain, explain_play
 from solver.melds import MELDS_CONTAINING, is_valid_meld, meld_cards, meld_problem
 from solver.position import Position
 from solver.search import analyze
-from tutor.learn.wording import glyphs, mask_glyphs, meld_glyphs, meld_reason, melds_glyphs
+from tutor.learn.wording import glyphs, mask_glyphs, meld_reason, melds_glyphs
 
 Text = str | LazyString
 
@@ -139,14 +139,19 @@ class ExtendMeld:
         for card in self.option_cards:
             group = [*self.base_cards, card]
             items.append(
-                Item([card_str(card)], bool(chosen >> card & 1), bool(right >> card & 1),
-                     meld_reason(group))
+                Item(
+                    [card_str(card)],
+                    bool(chosen >> card & 1),
+                    bool(right >> card & 1),
+                    meld_reason(group),
+                )
             )
         fb = Feedback(chosen == right, items=items)
         if not fb.correct:
             fb.sentences.append(
                 _("The cards that fit are: %(cards)s.", cards=mask_glyphs(right))
-                if right else _("None of these cards fits.")
+                if right
+                else _("None of these cards fits.")
             )
         return fb
 
@@ -204,9 +209,12 @@ class SplitRun:
         else:
             ranks = self.option_cards
             fb.sentences.append(
-                _("Any split that leaves at least 3 cards in a row on each side works, for "
-                  "example %(a)s and %(b)s.",
-                  a=glyphs(ranks[:4]), b=glyphs(ranks[4:]))
+                _(
+                    "Any split that leaves at least 3 cards in a row on each side works, for "
+                    "example %(a)s and %(b)s.",
+                    a=glyphs(ranks[:4]),
+                    b=glyphs(ranks[4:]),
+                )
             )
         return fb
 
@@ -246,8 +254,11 @@ class PositionExercise:
 
 def _play_cards(analysis: Analysis, play: Play) -> list[tuple[str, list[list[str]]]]:
     label = (
-        _("Lay %(cards)s with %(center)s", cards=mask_glyphs(play.hand_cards),
-          center=card_glyph(analysis.position.center))
+        _(
+            "Lay %(cards)s with %(center)s",
+            cards=mask_glyphs(play.hand_cards),
+            center=card_glyph(analysis.position.center),
+        )
         if play.hand_cards
         else _("Take %(center)s alone", center=card_glyph(analysis.position.center))
     )
@@ -303,20 +314,29 @@ class FindPlay(PositionExercise):
             if self.need_win and not play.wins:
                 left = (position.hand & ~chosen).bit_count()
                 fb.sentences.append(
-                    _("That is a legal play, but it leaves %(n)d card(s) in your hand. Look for "
-                      "the play that lays down every card you hold (R10).", n=left)
+                    _(
+                        "That is a legal play, but it leaves %(n)d card(s) in your hand. Look for "
+                        "the play that lays down every card you hold (R10).",
+                        n=left,
+                    )
                 )
         else:
             if not chosen:
                 fb.sentences.append(
-                    _("%(center)s does not fit your melds on its own: choose the cards from "
-                      "your hand that go down with it (R8).", center=center)
+                    _(
+                        "%(center)s does not fit your melds on its own: choose the cards from "
+                        "your hand that go down with it (R8).",
+                        center=center,
+                    )
                 )
             else:
                 fb.sentences.append(
-                    _("%(cards)s cannot all go down with %(center)s: together with your melds "
-                      "they do not split into valid melds (R4, R8).",
-                      cards=mask_glyphs(chosen), center=center)
+                    _(
+                        "%(cards)s cannot all go down with %(center)s: together with your melds "
+                        "they do not split into valid melds (R4, R8).",
+                        cards=mask_glyphs(chosen),
+                        center=center,
+                    )
                 )
                 group = cards_of(chosen | 1 << position.center)
                 if not position.melds and len(group) <= 9:
@@ -386,14 +406,23 @@ class Discard(PositionExercise):
         hand = self.remaining()
         glyph = card_glyph(card)
         if self._feeds_opponent(card):
-            return _("%(card)s fits your opponent's melds: they could take it at once (R8, R9).",
-                     card=glyph)
+            return _(
+                "%(card)s fits your opponent's melds: they could take it at once (R8, R9).",
+                card=glyph,
+            )
         partners = self._partners(card, hand)
         if partners:
-            return _("%(card)s already pairs with %(cards)s in your hand: each pair is one "
-                     "card short of a meld, so keep it.", card=glyph, cards=mask_glyphs(partners))
-        return _("%(card)s goes with no other card in your hand and does not fit your "
-                 "opponent's melds: a safe card to let go.", card=glyph)
+            return _(
+                "%(card)s already pairs with %(cards)s in your hand: each pair is one "
+                "card short of a meld, so keep it.",
+                card=glyph,
+                cards=mask_glyphs(partners),
+            )
+        return _(
+            "%(card)s goes with no other card in your hand and does not fit your "
+            "opponent's melds: a safe card to let go.",
+            card=glyph,
+        )
 
     def check(self, answer: Answer) -> Feedback:
         if len(answer.values) != 1:
@@ -404,9 +433,7 @@ class Discard(PositionExercise):
         fb = Feedback(bool(best & chosen), [self.reason(card)])
         if not fb.correct:
             fb.sentences += [self.reason(c) for c in cards_of(best)]
-        fb.sentences.append(
-            _("Your discard becomes the center card your opponent faces (R7, R8).")
-        )
+        fb.sentences.append(_("Your discard becomes the center card your opponent faces (R7, R8)."))
         return fb
 
 
@@ -433,8 +460,10 @@ class LayAlone(PositionExercise):
         fb = Feedback((choice == "lay") == can_lay)
         fb.sentences.append(meld_reason(cards_of(group)))
         fb.sentences.append(
-            _("Cards from your hand go down only together with a center card you take, never on "
-              "their own (R8).")
+            _(
+                "Cards from your hand go down only together with a center card you take, never on "
+                "their own (R8)."
+            )
         )
         fb.sentences += _render(explain(analysis))
         return fb
@@ -465,9 +494,7 @@ class TakeOutcome(PositionExercise):
         play = self.played()
         exposed = (self.position.exposed | play.hand_cards).bit_count() + 1
         fb = Feedback((choice == "win") == play.wins)
-        fb.sentences.append(
-            _("After this take you have %(n)d cards exposed.", n=exposed)
-        )
+        fb.sentences.append(_("After this take you have %(n)d cards exposed.", n=exposed))
         fb.sentences += _render(explain_play(analysis, play))
         fb.shown += _play_cards(analysis, play)
         return fb
@@ -519,23 +546,31 @@ class ForceOpponent(PositionExercise):
         force = analysis.force_melds
         if force is not None:
             fb.sentences.append(
-                _("%(card)s fits your opponent's exposed melds with no card from their hand "
-                  "(%(melds)s), so you may force them to take it (R9).",
-                  card=self.center, melds=melds_glyphs(force))
+                _(
+                    "%(card)s fits your opponent's exposed melds with no card from their hand "
+                    "(%(melds)s), so you may force them to take it (R9).",
+                    card=self.center,
+                    melds=melds_glyphs(force),
+                )
             )
             play = analysis.forceable_play
             if play is not None and play.rearranged:
                 fb.sentences.append(
-                    _("It fits only after they rearrange %(before)s into %(after)s, and that "
-                      "still counts: a forced player may rearrange their melds (R5, R9).",
-                      before=melds_glyphs(position.melds), after=melds_glyphs(force))
+                    _(
+                        "It fits only after they rearrange %(before)s into %(after)s, and that "
+                        "still counts: a forced player may rearrange their melds (R5, R9).",
+                        before=melds_glyphs(position.melds),
+                        after=melds_glyphs(force),
+                    )
                 )
             fb.shown.append((_("Forced, their melds become"), _melds_codes(force)))
         else:
             fb.sentences.append(
-                _("%(card)s does not fit your opponent's exposed melds on its own. Whatever it "
-                  "might go with in their hand stays private, so you cannot force it (R9).",
-                  card=self.center)
+                _(
+                    "%(card)s does not fit your opponent's exposed melds on its own. Whatever it "
+                    "might go with in their hand stays private, so you cannot force it (R9).",
+                    card=self.center,
+                )
             )
         return fb
 

@@ -110,8 +110,7 @@ WORKED_EXAMPLE = Lesson(
             ),
             exercise=FindPlay(
                 prompt=_l(
-                    "Select the cards from your hand that go down with the 6♥, then press "
-                    "Lay down."
+                    "Select the cards from your hand that go down with the 6♥, then press Lay down."
                 ),
                 position_data=_worked("6H"),
             ),
@@ -266,8 +265,7 @@ MELDS = Lesson(
             ),
             exercise=SplitRun(
                 prompt=_l(
-                    "Select the cards of one run so that the cards you leave make a valid "
-                    "run too."
+                    "Select the cards of one run so that the cards you leave make a valid run too."
                 ),
                 options=("AC", "2C", "3C", "4C", "5C", "6C", "7C", "JC", "QC"),
             ),
@@ -390,8 +388,10 @@ REARRANGE = Lesson(
                 ),
             ),
             exercise=TakeOrLeave(
-                prompt=_l("Your opponent left the 4♦, right next to their 5♦-6♦-7♦. Take it or "
-                          "decline it?"),
+                prompt=_l(
+                    "Your opponent left the 4♦, right next to their 5♦-6♦-7♦. Take it or "
+                    "decline it?"
+                ),
                 position_data={
                     "hand": ["AS", "2S", "KH", "KC", "6S", "JC", "QS", "7H", "3C", "5H"],
                     "melds": [],
@@ -409,8 +409,10 @@ REARRANGE = Lesson(
 FORCING = Lesson(
     slug="forcing",
     title=_l("Forcing"),
-    summary=_l("When a card fits your melds, your opponent can make you take it — and you "
-               "can do the same to them."),
+    summary=_l(
+        "When a card fits your melds, your opponent can make you take it — and you "
+        "can do the same to them."
+    ),
     rules=("R9",),
     steps=(
         Step(
@@ -424,8 +426,10 @@ FORCING = Lesson(
                 _l("This works for a card they left and for a card you turned yourself."),
             ),
             exercise=CanBeForced(
-                prompt=_l("You would like to decline the 5♠. If you do, can your opponent "
-                          "force it on you?"),
+                prompt=_l(
+                    "You would like to decline the 5♠. If you do, can your opponent "
+                    "force it on you?"
+                ),
                 position_data={
                     "hand": ["KD", "QH", "7C", "JD", "AH", "6H", "3C"],
                     "melds": [["2S", "3S", "4S"]],
@@ -446,8 +450,10 @@ FORCING = Lesson(
                 ),
             ),
             exercise=CanBeForced(
-                prompt=_l("You hold the 5♠; the center card is the 6♠. If you decline it, "
-                          "can your opponent force it on you?"),
+                prompt=_l(
+                    "You hold the 5♠; the center card is the 6♠. If you decline it, "
+                    "can your opponent force it on you?"
+                ),
                 position_data={
                     "hand": ["KD", "QH", "7C", "JD", "AH", "5S", "3C"],
                     "melds": [["2S", "3S", "4S"]],
@@ -561,8 +567,9 @@ WINNING = Lesson(
                 ),
             ),
             exercise=TakeOrLeave(
-                prompt=_l("Your hand is empty and your opponent left the J♣. Take it or "
-                          "decline it?"),
+                prompt=_l(
+                    "Your hand is empty and your opponent left the J♣. Take it or decline it?"
+                ),
                 position_data={
                     "hand": [],
                     "melds": [["AS", "2S", "3S", "4S"], ["KH", "KD", "KC"], ["5C", "6C", "7C"]],
@@ -591,8 +598,9 @@ DRAW = Lesson(
                 ),
             ),
             exercise=TakeOrLeave(
-                prompt=_l("The stock is empty and your opponent left the 7♦. Take it or "
-                          "decline it?"),
+                prompt=_l(
+                    "The stock is empty and your opponent left the 7♦. Take it or decline it?"
+                ),
                 position_data={
                     "hand": ["6D", "JD", "AS", "2C", "KH", "QS", "3H"],
                     "melds": [["5S", "5H", "5C"]],
@@ -612,8 +620,9 @@ DRAW = Lesson(
                 ),
             ),
             exercise=TakeOrLeave(
-                prompt=_l("The stock is empty and your opponent left the K♣. Take it or "
-                          "decline it?"),
+                prompt=_l(
+                    "The stock is empty and your opponent left the K♣. Take it or decline it?"
+                ),
                 position_data={
                     "hand": ["6D", "JD", "AS", "2C", "KH", "QS", "3H"],
                     "melds": [["5S", "5H", "5C"]],

@@ -51,7 +51,9 @@ def meld_reason(cards: Sequence[Card]) -> str:
     if meld_problem(cards) is None:
         ranks = {card_rank(c) for c in cards}
         if len(ranks) == 1:
-            return _("%(cards)s is a valid set: %(n)d cards of one rank (R4).", cards=shown, n=len(cards))
+            return _(
+                "%(cards)s is a valid set: %(n)d cards of one rank (R4).", cards=shown, n=len(cards)
+            )
         if {RANK_SYMBOLS.index("7"), RANK_SYMBOLS.index("J")} <= ranks:
             return _(
                 "%(cards)s is a valid run: 7 and J are neighbours, because 8, 9 and 10 are "
@@ -103,5 +105,8 @@ def meld_reason(cards: Sequence[Card]) -> str:
     missing = " ".join(
         RANK_SYMBOLS[r] for r in range(ordered[0], ordered[-1] + 1) if r not in ranks
     )
-    return _("%(cards)s is not a meld: the run has a gap (%(missing)s missing) (R4).",
-             cards=shown, missing=missing)
+    return _(
+        "%(cards)s is not a meld: the run has a gap (%(missing)s missing) (R4).",
+        cards=shown,
+        missing=missing,
+    )
