@@ -43,11 +43,12 @@
   function field(name) { return form.elements[name]; }
 
   function readPosition() {
+    var center = P.splitCards(field("center").value);
     var position = {
-      hand: P.parseCards(field("hand").value),
-      melds: P.parseMelds(field("melds").value),
-      opponent_melds: P.parseMelds(field("opp").value),
-      center: P.parseCards(field("center").value)[0] || null,
+      hand: P.splitCards(field("hand").value),
+      melds: P.splitMelds(field("melds").value),
+      opponent_melds: P.splitMelds(field("opp").value),
+      center: center.length === 1 ? center[0] : null,
       center_from: field("from").value
     };
     var stock = field("stock").value.trim();

@@ -12,7 +12,8 @@
  * cards (one tab stop for the deck), Space or Enter places or takes back a card.
  *
  * API: window.ConquianPicker.attach(element) -> picker ({state, set(state), render()}),
- *      ConquianPicker.parseCards(text), ConquianPicker.parseMelds(text).
+ *      ConquianPicker.parseCards(text), ConquianPicker.parseMelds(text) (valid cards only),
+ *      ConquianPicker.splitCards(text), ConquianPicker.splitMelds(text) (every token as typed).
  */
 (function () {
   "use strict";
@@ -33,20 +34,34 @@
   // (the server names them when the form is sent).
   function parseCards(text) {
     var out = [];
-    String(text || "").split(/[\s,\-]+/).forEach(function (token) {
-      if (!token) { return; }
-      var parts = token.length > 2 && /^([A2-7JQKajqk][SHDCshdc♠♥♦♣])+$/.test(token)
-        ? token.match(/../g) : [token];
-      parts.forEach(function (part) {
-        var card = normalise(part);
-        if (card && out.indexOf(card) < 0) { out.push(card); }
-      });
+    splitCards(text).forEach(function (part) {
+      var card = normalise(part);
+      if (card && out.indexOf(card) < 0) { out.push(card); }
     });
     return out;
   }
 
   function parseMelds(text) {
-    return String(text || "").split(/[;|\/.\n\r]+/).map(parseCards).filter(function (m) {
+    return splitMelds(text, parseCards);
+  }
+
+  // The same split as the server's (tutor/analyzer/codec.py), keeping every token as typed
+  // so that the solver can name a bad one.
+  function splitCards(text) {
+    var out = [];
+    String(text || "").split(/[\s,\-]+/).forEach(function (token) {
+      if (!token) { return; }
+      if (token.length > 2 && /^((10|[0-9AJQKTajqkt])[SHDCshdc♠♥♦♣])+$/.test(token)) {
+        out.push.apply(out, token.match(/(10|[0-9AJQKTajqkt])[SHDCshdc♠♥♦♣]/g));
+      } else {
+        out.push(token);
+      }
+    });
+    return out;
+  }
+
+  function splitMelds(text, split) {
+    return String(text || "").split(/[;|\/.\n\r]+/).map(split || splitCards).filter(function (m) {
       return m.length > 0;
     });
   }
@@ -358,6 +373,9 @@
     return picker;
   }
 
-  window.ConquianPicker = { attach: attach, parseCards: parseCards, parseMelds: parseMelds };
+  window.ConquianPicker = {
+    attach: attach, parseCards: parseCards, parseMelds: parseMelds,
+    splitCards: splitCards, splitMelds: splitMelds
+  };
   document.querySelectorAll("[data-picker]").forEach(attach);
 })();
