@@ -20,6 +20,8 @@
 
   var RANKS = "A234567JQK";
   var SUITS = "SHDC";
+  // Zones drawn as on the table: the opponent's side, the center, then yours.
+  var VIEW_ORDER = ["opponent_melds", "center", "melds", "hand"];
   var GLYPHS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
 
   function normalise(token) {
@@ -262,7 +264,8 @@
       });
       // What has been placed, zone by zone; click a card to take it back.
       view.innerHTML = "";
-      Object.keys(inputs).forEach(function (zone) {
+      VIEW_ORDER.forEach(function (zone) {
+        if (!inputs[zone]) { return; }
         var box = zoneBox(zone);
         if (zone === "center" || zone === "hand") {
           var cards = zone === "center" ? (s.center ? [s.center] : []) : s.hand;
