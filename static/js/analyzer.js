@@ -95,7 +95,7 @@
     sizes.forEach(function (size) {
       groups.push({
         key: "size-" + size,
-        title: size === 0 ? t.alone : size === 1 ? t.sizeOne : format(t.size, { n: size }),
+        title: size === 0 ? t.alone : t.sizes[String(size)],
         plays: plays.filter(function (p) { return !p.play.wins && p.play.hand_cards.length === size; })
       });
     });

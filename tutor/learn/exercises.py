@@ -332,8 +332,8 @@ class FindPlay(PositionExercise):
             else:
                 fb.sentences.append(
                     _(
-                        "%(cards)s cannot all go down with %(center)s: together with your melds "
-                        "they do not split into valid melds (R4, R8).",
+                        "Laying %(cards)s with %(center)s does not work: together with your "
+                        "melds they do not split into valid melds (R4, R8).",
                         cards=mask_glyphs(chosen),
                         center=center,
                     )
