@@ -58,7 +58,11 @@ def test_worked_example_walkthrough_as_plain_forms(client: FlaskClient, app: Fla
     assert 'value="4H" checked' in text
 
     r = client.post("/learn/worked-example/3", data={"cards": ["QS"]})
-    assert "Right!" in r.get_data(as_text=True)
+    text = r.get_data(as_text=True)
+    assert "Right!" in text
+    # after the take the 6♥ lies in the run, not in the center any more
+    assert text.count('aria-label="six of hearts"') == 1
+    assert "you took 6♥ into your melds" in text
 
     r = client.post("/learn/worked-example/4", data={"choice": "leave"})
     text = r.get_data(as_text=True)
