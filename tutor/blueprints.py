@@ -12,6 +12,8 @@ BLUEPRINTS = (
     "tutor.api.analyze",
     "tutor.learn.views",
     "tutor.analyzer.views",
+    "tutor.puzzles.views",
+    "tutor.progress.views",
 )
 
 
