@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -26,7 +26,7 @@ from solver.position import Position
 from solver.search import analyze
 from tutor.learn.wording import glyphs, mask_glyphs, meld_reason, melds_glyphs
 
-Text = str | LazyString
+Text: TypeAlias = "str | LazyString"
 
 
 class AnswerError(ValueError):
