@@ -45,7 +45,9 @@ def healthz() -> ResponseReturnValue:
 @bp.post("/api/games")
 def create_game() -> ResponseReturnValue:
     options: Any = {}
-    if request.data:  # the body is optional; when sent, it must be a JSON object
+    if request.get_data(cache=True):  # the body is optional; when sent, a JSON object
+        if not request.is_json:
+            return _error("the body must be sent with Content-Type: application/json")
         options, problem = read_json_body()
         if problem is not None:
             return _error(problem)

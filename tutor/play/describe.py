@@ -6,6 +6,7 @@ in a screen reader; every sentence goes through gettext.
 
 from __future__ import annotations
 
+from flask import g, has_app_context
 from flask_babel import gettext as _
 
 from solver.cards import Card, CardMask, card_str, cards_of
@@ -15,7 +16,17 @@ from tutor.core.cards import card_label
 
 
 def name(card: Card | None) -> str:
-    return "?" if card is None else card_label(card_str(card))
+    """The spoken name of a card in the page's language (memoised for the request)."""
+    if card is None:
+        return "?"
+    cache: dict[Card, str] | None = g.get("play_card_names") if has_app_context() else None
+    if cache is None:
+        cache = {}
+        if has_app_context():
+            g.play_card_names = cache
+    if card not in cache:
+        cache[card] = card_label(card_str(card))
+    return cache[card]
 
 
 def names(mask: CardMask) -> str:
@@ -43,22 +54,24 @@ def describe(action: Action, by_you: bool) -> str:
         return _("%(took)s, and discarded the %(discard)s.", took=took,
                  discard=name(action.discard))
     if by_you:
-        texts = {
-            "turn": _("You turned the %(card)s from the stock.", card=card),
-            "pass": _("You passed the %(card)s.", card=card),
-            "decline": _("You declined the %(card)s.", card=card),
-            "force": _("You forced the %(card)s on the computer (R9).", card=card),
-            "no_force": _("You did not force it."),
-        }
-    else:
-        texts = {
-            "turn": _("The computer turned the %(card)s from the stock.", card=card),
-            "pass": _("The computer passed the %(card)s to you.", card=card),
-            "decline": _("The computer declined the %(card)s.", card=card),
-            "force": _("The computer forced the %(card)s on you (R9).", card=card),
-            "no_force": _("The computer did not force it."),
-        }
-    return texts[kind]
+        if kind == "turn":
+            return _("You turned the %(card)s from the stock.", card=card)
+        if kind == "pass":
+            return _("You passed the %(card)s.", card=card)
+        if kind == "decline":
+            return _("You declined the %(card)s.", card=card)
+        if kind == "force":
+            return _("You forced the %(card)s on the computer (R9).", card=card)
+        return _("You did not force it.")
+    if kind == "turn":
+        return _("The computer turned the %(card)s from the stock.", card=card)
+    if kind == "pass":
+        return _("The computer passed the %(card)s to you.", card=card)
+    if kind == "decline":
+        return _("The computer declined the %(card)s.", card=card)
+    if kind == "force":
+        return _("The computer forced the %(card)s on you (R9).", card=card)
+    return _("The computer did not force it.")
 
 
 def prompt(observation: Observation, last: Action | None, last_by_you: bool) -> str:
@@ -122,11 +135,12 @@ def advise(action: Action) -> str:
         if action.discard is None:
             return _("%(took)s and win the hand (R10).", took=took)
         return _("%(took)s, and discard the %(discard)s.", took=took, discard=name(action.discard))
-    texts = {
-        "turn": _("Turn the top card of the stock."),
-        "pass": _("Pass the %(card)s.", card=card),
-        "decline": _("Decline the %(card)s.", card=card),
-        "force": _("Force the %(card)s on the computer (R9).", card=card),
-        "no_force": _("Do not force it."),
-    }
-    return texts[action.type]
+    if action.type == "turn":
+        return _("Turn the top card of the stock.")
+    if action.type == "pass":
+        return _("Pass the %(card)s.", card=card)
+    if action.type == "decline":
+        return _("Decline the %(card)s.", card=card)
+    if action.type == "force":
+        return _("Force the %(card)s on the computer (R9).", card=card)
+    return _("Do not force it.")

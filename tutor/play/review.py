@@ -16,9 +16,11 @@ from typing import Any
 from flask_babel import gettext
 
 from solver.analysis import Analysis
+from solver.cards import card_str, cards_of
 from solver.explain import explain, explain_play
 from solver.game.actions import Action
 from solver.game.observation import Observation, observe
+from solver.melds import meld_cards
 from solver.players import make_player
 from tutor.play.describe import advise, describe
 from tutor.play.games import HUMAN, replay_hand
@@ -53,7 +55,14 @@ class Decision:
             for play in analysis.plays:
                 plays.append({**play.to_dict(),
                               "text": [s.render(gettext) for s in explain_play(analysis, play)]})
+        obs = self.observation
         return {
+            "hand": [card_str(c) for c in cards_of(obs.hand)],
+            "melds": [[card_str(c) for c in meld_cards(m)] for m in obs.melds],
+            "opponent_melds": [[card_str(c) for c in meld_cards(m)] for m in obs.opponent_melds],
+            "center": None if obs.center is None else card_str(obs.center),
+            "center_from": obs.center_from,
+            "phase": obs.phase,
             "you": describe(self.you, True),
             "expert": advise(self.expert),
             "explanation": explanation,

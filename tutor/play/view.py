@@ -31,6 +31,15 @@ def human_observation(game: MatchGame) -> Observation:
     return observe(game.state, HUMAN)
 
 
+def match_result(game: MatchGame) -> str | None:
+    if not game.match_over:
+        return None
+    you, them = game.score
+    if game.match_winner == HUMAN:
+        return gettext("You won the match %(you)s–%(them)s!", you=you, them=them)
+    return gettext("The computer won the match %(them)s–%(you)s.", you=you, them=them)
+
+
 def game_view(game: MatchGame, observation: Observation | None = None) -> dict[str, Any]:
     obs = observation or human_observation(game)
     view = obs.to_dict()
@@ -60,6 +69,7 @@ def game_view(game: MatchGame, observation: Observation | None = None) -> dict[s
                 "winner": None if game.match_winner is None
                 else ("you" if game.match_winner == HUMAN else "opponent"),
             },
+            "match_result": match_result(game),
             "next_hand": game.can_deal_next,
             "position": None if position is None else position.to_dict(),
             "analysis": help_,
