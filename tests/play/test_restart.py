@@ -21,7 +21,8 @@ def test_game_survives_a_restart(db_path: Path) -> None:
     rng = random.Random(3)
     view = client.get(f"/api/games/{game_id}").get_json()
     for _ in range(6):
-        view = client.post(f"/api/games/{game_id}/actions", json=random_action(view, rng)).get_json()
+        action = random_action(view, rng)
+        view = client.post(f"/api/games/{game_id}/actions", json=action).get_json()
 
     second = make_app(db_path)  # a new process would build exactly this
     other = second.test_client()
