@@ -6,7 +6,10 @@ in a screen reader; every sentence goes through gettext.
 
 from __future__ import annotations
 
-from flask import g, has_app_context
+from collections.abc import Callable
+
+from flask import g, has_request_context
+from flask_babel import get_locale, get_translations
 from flask_babel import gettext as _
 
 from solver.cards import Card, CardMask, card_str, cards_of
@@ -14,38 +17,58 @@ from solver.game.actions import Action
 from solver.game.observation import Observation
 from tutor.core.cards import card_label
 
+Translate = Callable[..., str]
+
+
+def translator() -> Translate:
+    """gettext for many sentences in a row: the catalog is looked up once, not per call."""
+    catalog = get_translations()
+
+    def translate(text: str, **params: object) -> str:
+        text = catalog.ugettext(text)
+        return text % params if params else text
+
+    return translate
+
+
+_NAMES: dict[tuple[str, Card], str] = {}
+"""Spoken card names by language: 40 per language, worked out once per process."""
+
 
 def name(card: Card | None) -> str:
-    """The spoken name of a card in the page's language (memoised for the request)."""
+    """The spoken name of a card in the page's language."""
     if card is None:
         return "?"
-    cache: dict[Card, str] | None = g.get("play_card_names") if has_app_context() else None
-    if cache is None:
-        cache = {}
-        if has_app_context():
-            g.play_card_names = cache
-    if card not in cache:
-        cache[card] = card_label(card_str(card))
-    return cache[card]
+    locale = "en"
+    if has_request_context():
+        locale = g.get("play_locale") or ""
+        if not locale:
+            locale = g.play_locale = str(get_locale() or "en")
+    key = (locale, card)
+    label = _NAMES.get(key)
+    if label is None:
+        label = _NAMES[key] = card_label(card_str(card))
+    return label
 
 
-def names(mask: CardMask) -> str:
+def names(mask: CardMask, _: Translate = _) -> str:
     labels = [name(c) for c in cards_of(mask)]
     if len(labels) <= 1:
         return "".join(labels)
     return _("%(first)s and %(last)s", first=", ".join(labels[:-1]), last=labels[-1])
 
 
-def describe(action: Action, by_you: bool) -> str:
-    """One log line for an action, from the learner's side of the table."""
+def describe(action: Action, by_you: bool, _: Translate = _) -> str:
+    """One log line for an action, from the learner's side of the table (``_`` may be a
+    ``translator()`` for a whole log)."""
     card = name(action.card)
     kind = action.type
     if kind == "take":
         if action.hand_cards:
             took = (_("You took the %(card)s with the %(cards)s from your hand",
-                      card=card, cards=names(action.hand_cards)) if by_you else
+                      card=card, cards=names(action.hand_cards, _)) if by_you else
                     _("The computer took the %(card)s with the %(cards)s from its hand",
-                      card=card, cards=names(action.hand_cards)))
+                      card=card, cards=names(action.hand_cards, _)))
         else:
             took = (_("You took the %(card)s onto your melds", card=card) if by_you else
                     _("The computer took the %(card)s onto its melds", card=card))

@@ -71,8 +71,9 @@ class Decision:
 
 
 def is_choice(observation: Observation) -> bool:
-    """A turn is no decision: it is the only thing a player may do then (R6, R7)."""
-    return observation.action_types != ("turn",)
+    """A decision needs two legal actions at least: a turn (R6, R7), a pass or decline of a
+    card that fits nothing, or a forced take with one way to take it, are no choice."""
+    return len(observation.legal_actions()) > 1
 
 
 def review_hand(stored: Mapping[str, Any], seed: int, number: int) -> list[Decision]:

@@ -9,10 +9,13 @@ when everything succeeded.
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Final
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from tutor.extensions import db
 from tutor.models import Game
@@ -26,9 +29,31 @@ class GameChanged(Exception):
 
 @dataclass
 class Loaded:
-    row: Game
-    game: MatchGame
+    id: str
+    learner_id: int | None
     version: datetime
+    game: MatchGame
+    """The caller's own copy: changing it changes nothing until ``save``."""
+
+
+CACHE_SIZE: Final = 512
+_cache: OrderedDict[str, tuple[datetime, MatchGame]] = OrderedDict()
+_cache_lock = threading.Lock()
+"""Recently used games of this process, by id, with the version they were read at.  The
+database stays the authority: a cached game is used only when the row's ``updated_at``
+still matches, so replaying the stored hand is saved, never a change missed."""
+
+
+def _copy(game: MatchGame) -> MatchGame:
+    return MatchGame(game.seed, game.level, game.state.clone(), list(game.finished))
+
+
+def _remember(game_id: str, version: datetime, game: MatchGame) -> None:
+    with _cache_lock:
+        _cache[game_id] = (version, _copy(game))
+        _cache.move_to_end(game_id)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
 
 
 def create(game: MatchGame, learner_id: int | None) -> str:
@@ -41,25 +66,44 @@ def create(game: MatchGame, learner_id: int | None) -> str:
 
 
 def load(game_id: str) -> Loaded | None:
+    """The game with this id (``InvalidGameError`` if its stored form does not replay)."""
     if not isinstance(game_id, str) or len(game_id) != 32:
         return None
-    row = db.session.get(Game, game_id)
+    head = db.session.execute(
+        select(Game.updated_at, Game.learner_id, Game.level).where(Game.id == game_id)
+    ).one_or_none()
+    if head is None:
+        return None
+    version, learner_id, level = head
+    with _cache_lock:
+        cached = _cache.get(game_id)
+    if cached is not None and cached[0] == version:
+        return Loaded(game_id, learner_id, version, _copy(cached[1]))
+    row = db.session.execute(
+        select(Game.state, Game.updated_at).where(Game.id == game_id)
+    ).one_or_none()
     if row is None:
         return None
-    return Loaded(row, MatchGame.from_dict(row.state, row.level), row.updated_at)
+    state, version = row
+    game = MatchGame.from_dict(state, level)
+    _remember(game_id, version, game)
+    return Loaded(game_id, learner_id, version, game)
 
 
 def save(loaded: Loaded, game: MatchGame) -> None:
+    """Store the changed game, only if nobody changed it since ``load`` (else GameChanged)."""
+    version = utcnow()
     result = db.session.execute(
         update(Game)
-        .where(Game.id == loaded.row.id, Game.updated_at == loaded.version)
-        .values(state=game.to_dict(), updated_at=utcnow())
+        .where(Game.id == loaded.id, Game.updated_at == loaded.version)
+        .values(state=game.to_dict(), updated_at=version)
         .execution_options(synchronize_session=False)
     )
     if result.rowcount != 1:  # type: ignore[attr-defined]
         db.session.rollback()
-        raise GameChanged(loaded.row.id)
+        raise GameChanged(loaded.id)
     db.session.commit()
+    _remember(loaded.id, version, game)
 
 
 def learner_games(learner_id: int, limit: int = 10) -> list[Game]:

@@ -12,16 +12,17 @@ from solver.explain import explain_dict
 from solver.game.actions import Action
 from solver.game.match import MATCH_TARGET
 from solver.game.observation import Observation, observe
-from tutor.play.describe import describe, prompt, result_text
+from tutor.play.describe import describe, prompt, result_text, translator
 from tutor.play.games import COMPUTER, HUMAN, MatchGame
 
 
 def log_entries(history: list[tuple[int, Action]]) -> list[dict[str, Any]]:
+    translate = translator()
     return [
         {
             "actor": "you" if player == HUMAN else "computer",
             "action": action.to_dict(),
-            "text": describe(action, player == HUMAN),
+            "text": describe(action, player == HUMAN, translate),
         }
         for player, action in history
     ]
@@ -54,6 +55,7 @@ def game_view(game: MatchGame, observation: Observation | None = None) -> dict[s
     help_: dict[str, Any] | None = None
     if position is not None and obs.analysis is not None:
         help_ = {**obs.analysis.to_dict(), **explain_dict(obs.analysis, gettext)}
+    log = log_entries(history)
     view.update(
         {
             "score": {"you": you, "opponent": them},
@@ -73,8 +75,8 @@ def game_view(game: MatchGame, observation: Observation | None = None) -> dict[s
             "next_hand": game.can_deal_next,
             "position": None if position is None else position.to_dict(),
             "analysis": help_,
-            "log": log_entries(history),
-            "last_actions": log_entries(history[tail:]),
+            "log": log,
+            "last_actions": log[tail:],
         }
     )
     return view

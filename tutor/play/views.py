@@ -62,7 +62,7 @@ def _owned(game_id: str) -> store.Loaded:
     except InvalidGameError:
         current_app.logger.exception("stored game %s does not load", game_id)
         abort(404)
-    if loaded is None or learner is None or loaded.row.learner_id != learner.id:
+    if loaded is None or learner is None or loaded.learner_id != learner.id:
         abort(404, description=_("There is no game of yours with this address."))
     return loaded
 
