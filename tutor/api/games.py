@@ -8,22 +8,51 @@ The random id is the key to a game.  Bad input answers 400 and changes nothing.
 
 from __future__ import annotations
 
-from typing import Any
+import json
+import threading
+from collections import OrderedDict
+from datetime import datetime
+from typing import Any, Final
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, Response, abort, jsonify, request
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from tutor.api.analyze import read_json_body
 from tutor.core.learner import current_learner
 from tutor.extensions import csrf
 from tutor.play import store
-from tutor.play.games import DEFAULT_LEVEL, PlayError, new_match, parse_seed
+from tutor.play.games import DEFAULT_LEVEL, MatchGame, PlayError, new_match, parse_seed
 from tutor.play.view import game_view
 
 bp = Blueprint("api_games", __name__)
 # JSON only: a cross-site form cannot send application/json, so no CSRF token is needed.
 csrf.exempt(bp)
+
+
+VIEW_CACHE_SIZE: Final = 512
+_views: OrderedDict[tuple[str, datetime, str], bytes] = OrderedDict()
+_views_lock = threading.Lock()
+"""Recent views as sent, by game id, version (``updated_at``) and language: a view changes
+only when its game does, and the version is read from the database on every request."""
+
+
+def _view_response(game_id: str, version: datetime, game: MatchGame | None) -> Response:
+    key = (game_id, version, str(get_locale() or "en"))
+    with _views_lock:
+        body = _views.get(key)
+    if body is None:
+        if game is None:
+            loaded = _load(game_id)
+            game, key = loaded.game, (game_id, loaded.version, key[2])
+        body = json.dumps(game_view(game), separators=(",", ":")).encode()
+        with _views_lock:
+            _views[key] = body
+            _views.move_to_end(key)
+            while len(_views) > VIEW_CACHE_SIZE:
+                _views.popitem(last=False)
+    return Response(body, mimetype="application/json")
 
 
 def _error(message: str, status: int = 400) -> ResponseReturnValue:
@@ -67,7 +96,10 @@ def create_game() -> ResponseReturnValue:
 
 @bp.get("/api/games/<game_id>")
 def show_game(game_id: str) -> ResponseReturnValue:
-    return jsonify(game_view(_load(game_id).game))
+    found = store.head(game_id)
+    if found is None:
+        abort(404, description=_("There is no game with this id."))
+    return _view_response(game_id, found[0], None)
 
 
 @bp.post("/api/games/<game_id>/actions")
@@ -82,8 +114,8 @@ def game_action(game_id: str) -> ResponseReturnValue:
     except PlayError as exc:
         return _error(str(exc))
     try:
-        store.save(loaded, game)
+        version = store.save(loaded, game)
     except store.GameChanged:
         return _error(_("This game was changed by another request. Reload it and try again."),
                       409)
-    return jsonify(game_view(game))
+    return _view_response(game_id, version, game)

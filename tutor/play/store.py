@@ -65,16 +65,22 @@ def create(game: MatchGame, learner_id: int | None) -> str:
     return game_id
 
 
-def load(game_id: str) -> Loaded | None:
-    """The game with this id (``InvalidGameError`` if its stored form does not replay)."""
+def head(game_id: str) -> tuple[datetime, int | None, str] | None:
+    """The version (``updated_at``), learner and level of a game, without its state."""
     if not isinstance(game_id, str) or len(game_id) != 32:
         return None
-    head = db.session.execute(
+    row = db.session.execute(
         select(Game.updated_at, Game.learner_id, Game.level).where(Game.id == game_id)
     ).one_or_none()
-    if head is None:
+    return None if row is None else (row[0], row[1], row[2])
+
+
+def load(game_id: str) -> Loaded | None:
+    """The game with this id (``InvalidGameError`` if its stored form does not replay)."""
+    found = head(game_id)
+    if found is None:
         return None
-    version, learner_id, level = head
+    version, learner_id, level = found
     with _cache_lock:
         cached = _cache.get(game_id)
     if cached is not None and cached[0] == version:
@@ -90,7 +96,7 @@ def load(game_id: str) -> Loaded | None:
     return Loaded(game_id, learner_id, version, game)
 
 
-def save(loaded: Loaded, game: MatchGame) -> None:
+def save(loaded: Loaded, game: MatchGame) -> datetime:
     """Store the changed game, only if nobody changed it since ``load`` (else GameChanged)."""
     version = utcnow()
     result = db.session.execute(
@@ -104,6 +110,7 @@ def save(loaded: Loaded, game: MatchGame) -> None:
         raise GameChanged(loaded.id)
     db.session.commit()
     _remember(loaded.id, version, game)
+    return version
 
 
 def learner_games(learner_id: int, limit: int = 10) -> list[Game]:
