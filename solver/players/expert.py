@@ -22,8 +22,8 @@ from solver.game.observation import Observation
 from solver.players.hand_shape import connection
 
 # Weights of the hand evaluation, in "cards of progress".
-WIN_OUT: Final = 3.0  # an unseen card that would end the hand in our favour (R10)
-USE_OUT: Final = 0.6  # an unseen card we could take (R8)
+WIN_OUT: Final = 5.0  # an unseen card that would end the hand in our favour (R10)
+USE_OUT: Final = 1.2  # an unseen card we could take (R8)
 HAND_CARD: Final = 1.6  # each card still in hand: 11 exposed is the goal
 SHAPE: Final = 0.15  # connectedness of the cards kept
 # Danger of a discard: the opponent takes it (progress for them) or wins with it.

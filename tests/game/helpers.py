@@ -5,7 +5,7 @@ from __future__ import annotations
 from solver.cards import FULL_DECK, Card, cards_of, mask_of, parse_card
 from solver.game.deal import Deal
 from solver.game.state import GameState
-from solver.melds import sort_melds
+from solver.melds import is_valid_meld, sort_melds
 
 
 def cards(text: str) -> list[Card]:
@@ -50,6 +50,7 @@ def mid_hand(
     meld_lists = [
         tuple(sort_melds([mask(m) for m in text.split("|") if m.strip()])) for text in melds
     ]
+    assert all(is_valid_meld(m) for ms in meld_lists for m in ms), melds
     placed = hand_masks[0] | hand_masks[1]
     for ms in meld_lists:
         for m in ms:

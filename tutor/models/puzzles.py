@@ -12,7 +12,7 @@ from tutor.extensions import db
 from tutor.models.common import utcnow
 
 
-class PuzzleSet(db.Model):  # type: ignore[name-defined,misc]
+class PuzzleSet(db.Model):  # type: ignore[name-defined]
     __tablename__ = "puzzle_sets"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -28,6 +28,9 @@ class PuzzleSet(db.Model):  # type: ignore[name-defined,misc]
         ForeignKey("users.id", ondelete="CASCADE"), index=True
     )
     is_published: Mapped[bool] = mapped_column(default=True)
+    extra: Mapped[dict[str, Any]] = mapped_column(
+        JSON, default=dict
+    )  # unknown set-level fields of the file, kept so export gives them back
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -36,7 +39,7 @@ class PuzzleSet(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
-class Puzzle(db.Model):  # type: ignore[name-defined,misc]
+class Puzzle(db.Model):  # type: ignore[name-defined]
     __tablename__ = "puzzles"
     __table_args__ = (UniqueConstraint("set_id", "key"),)
 
