@@ -80,9 +80,9 @@ def test_play_a_hand_and_review_it(page: Page, live_server: str, check_a11y: Any
 def test_what_can_i_do_with_this_card(page: Page, live_server: str, check_a11y: Any,
                                       snapshot: Any) -> None:
     start_match(page, live_server, "medium", 7)
-    for _ in range(30):
+    for _ in range(60):
         help_ = page.locator("#help summary")
-        if help_.count():
+        if help_.count() and page.locator("a.play-option").count():
             break
         play_one_step(page)
         page.wait_for_selector("#play:not(.play-busy)")
@@ -90,6 +90,14 @@ def test_what_can_i_do_with_this_card(page: Page, live_server: str, check_a11y: 
     expect(page.locator("#help li").first).to_contain_text("R")
     check_a11y(page)
     snapshot(page, "play-help")
+    option = page.locator("a.play-option").first
+    if option.count():
+        option.click()
+        expect(page.get_by_text("You lay down:")).to_be_visible()
+        # focus moved to the take section, where the discard (or the win) is chosen
+        assert page.evaluate("document.activeElement.id") == "take"
+        check_a11y(page)
+        snapshot(page, "play-take")
 
 
 def test_keyboard_alone(page: Page, live_server: str) -> None:
