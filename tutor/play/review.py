@@ -56,6 +56,7 @@ class Decision:
                 plays.append({**play.to_dict(),
                               "text": [s.render(gettext) for s in explain_play(analysis, play)]})
         obs = self.observation
+        position = obs.position()
         return {
             "hand": [card_str(c) for c in cards_of(obs.hand)],
             "melds": [[card_str(c) for c in meld_cards(m)] for m in obs.melds],
@@ -63,6 +64,7 @@ class Decision:
             "center": None if obs.center is None else card_str(obs.center),
             "center_from": obs.center_from,
             "phase": obs.phase,
+            "position": None if position is None else position.to_dict(),
             "you": describe(self.you, True),
             "expert": advise(self.expert),
             "explanation": explanation,

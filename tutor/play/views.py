@@ -122,7 +122,7 @@ def _table_context(game_id: str, game: MatchGame, args: MultiDict[str, str]) -> 
     analyzer_url = None
     if view["position"] is not None and "analyzer.index" in current_app.view_functions:
         analyzer_url = url_for("analyzer.index",
-                               position=json.dumps(view["position"], separators=(",", ":")))
+                               json=json.dumps(view["position"], separators=(",", ":")))
     take_options = []
     if "take" in obs.action_types and obs.analysis is not None:
         for play in obs.analysis.plays:
@@ -197,5 +197,6 @@ def review(game_id: str, number: int) -> ResponseReturnValue:
         hands_played=len(hands) - (0 if game.hand_over else 1),
         level_label=LEVEL_LABELS[game.level][0],
         match_over=game.match_over,
+        analyzer="analyzer.index" in current_app.view_functions,
     )
 
