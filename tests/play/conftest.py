@@ -14,7 +14,7 @@ from tutor import create_app
 from tutor.extensions import db
 
 
-def make_app(db_path: Path) -> Flask:
+def make_app(db_path: Path, **extra: object) -> Flask:
     return create_app(
         {
             "TESTING": True,
@@ -22,6 +22,7 @@ def make_app(db_path: Path) -> Flask:
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}",
             "WTF_CSRF_ENABLED": False,
             "RATELIMIT_ENABLED": False,
+            **extra,
         }
     )
 

@@ -226,3 +226,27 @@ def test_a_finished_hand_waits_for_next_hand(client: FlaskClient) -> None:
     assert fresh["hand_number"] == view["hand_number"] + 1
     assert fresh["score"] == view["score"]
     assert fresh["dealer"] != view["dealer"]  # the deal alternates (R2)
+
+
+def test_wrong_methods_answer_json(client: FlaskClient) -> None:
+    game_id, _ = new_game(client, seed=1)
+    for response in (client.get("/api/games"), client.post(f"/api/games/{game_id}"),
+                     client.get(f"/api/games/{game_id}/actions"),
+                     client.delete(f"/api/games/{game_id}")):
+        assert response.status_code == 405
+        assert "error" in response.get_json()
+
+
+def test_game_creation_is_rate_limited(db_path: Any) -> None:
+    from tests.play.conftest import make_app
+
+    from tutor.extensions import db
+
+    app = make_app(db_path, RATELIMIT_ENABLED=True)
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    codes = [client.post("/api/games", json={"seed": 1}).status_code for _ in range(120)]
+    assert codes == [200] * 120
+    refused = client.post("/api/games", json={"seed": 1})
+    assert refused.status_code == 429 and "error" in refused.get_json()

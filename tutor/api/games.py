@@ -21,7 +21,7 @@ from flask_babel import gettext as _
 
 from tutor.api.analyze import read_json_body
 from tutor.core.learner import current_learner
-from tutor.extensions import csrf
+from tutor.extensions import csrf, limiter
 from tutor.play import store
 from tutor.play.games import DEFAULT_LEVEL, MatchGame, PlayError, new_match, parse_seed
 from tutor.play.view import game_view
@@ -72,6 +72,7 @@ def healthz() -> ResponseReturnValue:
 
 
 @bp.post("/api/games")
+@limiter.limit("120 per minute")  # each new game is a stored row: no floods
 def create_game() -> ResponseReturnValue:
     options: Any = {}
     if request.get_data(cache=True):  # the body is optional; when sent, a JSON object

@@ -30,6 +30,7 @@ from solver.errors import ConquianError
 from solver.game.errors import InvalidGameError
 from solver.melds import meld_cards
 from tutor.core.learner import current_learner
+from tutor.extensions import limiter
 from tutor.play import store
 from tutor.play.describe import names
 from tutor.play.forms import TakeChoice, form_action, parse_take
@@ -94,6 +95,7 @@ def index() -> ResponseReturnValue:
 
 
 @bp.post("/")
+@limiter.limit("120 per minute")
 def start() -> ResponseReturnValue:
     try:
         game = new_match(request.form.get("level", DEFAULT_LEVEL),
