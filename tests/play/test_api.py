@@ -239,7 +239,6 @@ def test_wrong_methods_answer_json(client: FlaskClient) -> None:
 
 def test_game_creation_is_rate_limited(db_path: Any) -> None:
     from tests.play.conftest import make_app
-
     from tutor.extensions import db
 
     app = make_app(db_path, RATELIMIT_ENABLED=True)
