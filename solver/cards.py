@@ -72,12 +72,28 @@ def card_name(card: Card) -> str:
     return f"{RANK_NAMES[card % NUM_RANKS]} of {SUIT_NAMES[card // NUM_RANKS]}"
 
 
+def _spellings() -> dict[str, Card]:
+    table = {}
+    for card in range(NUM_CARDS):
+        rank, suit = RANK_SYMBOLS[card % NUM_RANKS], card // NUM_RANKS
+        for r in {rank, rank.lower()}:
+            for s in (SUIT_SYMBOLS[suit], SUIT_SYMBOLS[suit].lower(), SUIT_GLYPHS[suit]):
+                table[r + s] = card
+    return table
+
+
+_SPELLINGS: Final = _spellings()  # every accepted spelling: one dict lookup on the hot path
+
+
 def parse_card(text: object) -> Card:
     """Parse one card in any notation the contract accepts.
 
     Accepts upper or lower case and the suit glyphs: ``"4H"``, ``"4h"``, ``"4♥"``.
     Raises :class:`InvalidCardError` naming the bad card and, for 8/9/10, the rule.
     """
+    card = _SPELLINGS.get(text) if isinstance(text, str) else None
+    if card is not None:
+        return card
     if not isinstance(text, str):
         raise InvalidCardError(f'{text!r} is not a card: a card is a string such as "4H"')
     raw = text.strip()

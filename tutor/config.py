@@ -43,7 +43,6 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     production = os.environ.get("CONQUIAN_ENV") == "production"
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=_database_url(app),
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         BABEL_DEFAULT_LOCALE="en",
         BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
         LANGUAGES=LANGUAGES,
@@ -60,5 +59,8 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     )
     if test_config is not None:
         app.config.update(test_config)
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        # A server database may drop idle connections; SQLite files never do.
+        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app)

@@ -10,6 +10,8 @@ from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase
 
 
@@ -23,6 +25,20 @@ csrf = CSRFProtect()
 babel = Babel()
 login_manager = LoginManager()
 limiter = Limiter(key_func=get_remote_address, default_limits=[])
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection: object, connection_record: object) -> None:
+    """SQLite: enforce foreign keys (cascades), and write-ahead logging so that readers do
+    not wait for writers and a commit does not wait for a full disk sync."""
+    module = type(dbapi_connection).__module__
+    if not module.startswith("sqlite3"):
+        return
+    cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
 
 
 def init_extensions(app: Flask) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
+from flask_babel import get_translations
 
 from solver.errors import ConquianError
 from solver.explain import explain_dict
@@ -21,12 +21,14 @@ csrf.exempt(bp)
 
 def read_json_body() -> tuple[Any, str | None]:
     """The request's JSON body, or an error message saying why it could not be read."""
-    if not request.data:
-        return None, "send the position as a JSON body (Content-Type: application/json)"
     if not request.is_json:
+        if not request.content_length:
+            return None, "send the position as a JSON body (Content-Type: application/json)"
         return None, "the body must be sent with Content-Type: application/json"
     data = request.get_json(silent=True)
     if data is None:
+        if not request.content_length:
+            return None, "send the position as a JSON body (Content-Type: application/json)"
         return None, "the body is not valid JSON"
     return data, None
 
@@ -34,7 +36,8 @@ def read_json_body() -> tuple[Any, str | None]:
 def analysis_response(position: Position) -> dict[str, Any]:
     analysis = analyze(position)
     data = analysis.to_dict()
-    data.update(explain_dict(analysis, gettext))
+    # One catalog lookup per response rather than one per sentence.
+    data.update(explain_dict(analysis, get_translations().gettext))
     return data
 
 
