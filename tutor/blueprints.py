@@ -10,6 +10,9 @@ from flask import Flask
 BLUEPRINTS = (
     "tutor.home.views",
     "tutor.api.analyze",
+    "tutor.auth.views",
+    "tutor.teach.views",
+    "tutor.classes.views",
 )
 
 

@@ -14,7 +14,7 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from solver.analysis import Analysis
-from solver.cards import CardMask, card_glyph, cards_of
+from solver.cards import CardMask, card_glyph, cards_of, parse_card
 from solver.errors import ConquianError
 from solver.position import Position
 from solver.search import analyze
@@ -65,14 +65,17 @@ def describe_answer(task: str, answer: Mapping[str, Any], center: str) -> str:
             return _("Yes: the opponent may force %(center)s on you.", center=center)
         return _("No: %(center)s cannot be forced on you.", center=center)
     if task in ("find_play", "win"):
-        plays = ["–".join(p) or _("no hand card") for p in answer["plays"]]
+        plays = [
+            " ".join(card_glyph(parse_card(c)) for c in p) or _("no hand card")
+            for p in answer["plays"]
+        ]
         if not plays:
             return _("No play wins the hand: the learner should say so.")
         return _("Accepted: %(plays)s", plays="; ".join(plays))
     return _(
         "After taking with %(take)s, the safe discards are %(discards)s.",
-        take=" ".join(answer["take"]) or _("no hand card"),
-        discards=" ".join(answer["discards"]),
+        take=" ".join(card_glyph(parse_card(c)) for c in answer["take"]) or _("no hand card"),
+        discards=" ".join(card_glyph(parse_card(c)) for c in answer["discards"]),
     )
 
 
