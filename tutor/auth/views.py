@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_user, logout_user
@@ -21,7 +21,9 @@ _DUMMY_HASH = generate_password_hash("not a real password", method="scrypt")
 
 
 def hash_password(password: str) -> str:
-    return generate_password_hash(password, method="scrypt")
+    # scrypt unless configured otherwise (the tests use a cheap pbkdf2 to stay quick).
+    method = current_app.config.get("PASSWORD_HASH_METHOD", "scrypt")
+    return generate_password_hash(password, method=method)
 
 
 def safe_next(target: str | None) -> str:

@@ -24,6 +24,7 @@ from solver.cards import CardMask
 from tutor.extensions import db
 from tutor.models import Classroom, Puzzle, PuzzleSet
 from tutor.teach import services
+from tutor.teach.commands import register as register_commands
 from tutor.teach.editor import check
 from tutor.teach.forms import ActionForm, ImportForm, PuzzleForm, SetForm
 from tutor.teach.solving import PuzzleFileError, known_themes, mask_from
@@ -368,3 +369,6 @@ def shared_puzzle(slug: str, key: str) -> ResponseReturnValue:
     from tutor.teach.solve import shared_solve_page
 
     return shared_solve_page(slug, key)
+
+
+register_commands(bp)
