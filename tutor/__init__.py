@@ -20,6 +20,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from tutor.config import configure
 
     configure(app, test_config)
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the contract's field order
 
     from tutor.extensions import init_extensions
 

@@ -15,7 +15,7 @@ SESSION_KEY = "learner"
 def current_learner(create: bool = True) -> Learner | None:
     """The learner of this browser; made on first need when ``create``."""
     if "learner" in g:
-        return g.learner  # type: ignore[no-any-return]
+        return g.learner
     learner = None
     token = session.get(SESSION_KEY)
     if isinstance(token, str):

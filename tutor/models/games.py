@@ -12,7 +12,7 @@ from tutor.extensions import db
 from tutor.models.common import utcnow
 
 
-class Game(db.Model):  # type: ignore[name-defined,misc]
+class Game(db.Model):  # type: ignore[name-defined]
     __tablename__ = "games"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)  # random, unguessable

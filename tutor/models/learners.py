@@ -11,7 +11,7 @@ from tutor.extensions import db
 from tutor.models.common import utcnow
 
 
-class Learner(db.Model):  # type: ignore[name-defined,misc]
+class Learner(db.Model):  # type: ignore[name-defined]
     __tablename__ = "learners"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -21,7 +21,7 @@ class Learner(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class LessonProgress(db.Model):  # type: ignore[name-defined,misc]
+class LessonProgress(db.Model):  # type: ignore[name-defined]
     __tablename__ = "lesson_progress"
     __table_args__ = (UniqueConstraint("learner_id", "lesson"),)
 
@@ -33,7 +33,7 @@ class LessonProgress(db.Model):  # type: ignore[name-defined,misc]
     completed_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class Attempt(db.Model):  # type: ignore[name-defined,misc]
+class Attempt(db.Model):  # type: ignore[name-defined]
     """One answer to one puzzle: right or wrong, with the hints seen before it."""
 
     __tablename__ = "attempts"

@@ -12,7 +12,7 @@ from tutor.extensions import db
 from tutor.models.common import utcnow
 
 
-class PuzzleSet(db.Model):  # type: ignore[name-defined,misc]
+class PuzzleSet(db.Model):  # type: ignore[name-defined]
     __tablename__ = "puzzle_sets"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -36,7 +36,7 @@ class PuzzleSet(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
-class Puzzle(db.Model):  # type: ignore[name-defined,misc]
+class Puzzle(db.Model):  # type: ignore[name-defined]
     __tablename__ = "puzzles"
     __table_args__ = (UniqueConstraint("set_id", "key"),)
 

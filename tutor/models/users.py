@@ -12,7 +12,7 @@ from tutor.extensions import db
 from tutor.models.common import utcnow
 
 
-class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
+class User(UserMixin, db.Model):  # type: ignore[name-defined]
     __tablename__ = "users"
 
     id: Mapped[int] = mapped_column(primary_key=True)

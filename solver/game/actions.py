@@ -1,0 +1,119 @@
+"""Actions of the game, as the contract's game records write them.
+
+An action is a small frozen value.  ``to_dict``/``from_dict`` use the record format
+(``type``, ``card``, ``hand_cards``, ``melds``, ``discard``; ``player`` only in records).
+``no_force`` is the opponent's explicit waiver after a forceable decline (R9): a real
+action of the live game that records never contain (a replayer infers it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from solver.cards import Card, CardMask, card_str, cards_of, mask_of, parse_card
+from solver.errors import ConquianError, IllegalActionError
+from solver.melds import meld_cards, sort_melds
+
+ActionType = Literal["turn", "pass", "take", "decline", "force", "no_force"]
+ACTION_TYPES: Final = ("turn", "pass", "take", "decline", "force", "no_force")
+RECORD_TYPES: Final = ("turn", "pass", "take", "decline", "force")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One step of play.  ``card`` is the card acted on (``None`` for a live ``turn``:
+    the stock is face down; records fill it in)."""
+
+    type: ActionType
+    card: Card | None = None
+    hand_cards: CardMask = 0
+    melds: tuple[CardMask, ...] = ()
+    discard: Card | None = None
+
+    def __str__(self) -> str:
+        if self.type != "take":
+            return self.type if self.card is None else f"{self.type} {card_str(self.card)}"
+        shown = " ".join("-".join(card_str(c) for c in meld_cards(m)) for m in self.melds)
+        end = "wins" if self.discard is None else f"discard {card_str(self.discard)}"
+        card = "?" if self.card is None else card_str(self.card)
+        return f"take {card} [{shown}] {end}"
+
+    @property
+    def wins(self) -> bool:
+        return self.type == "take" and self.discard is None
+
+    def to_dict(self, player: int | None = None) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        if player is not None:
+            data["player"] = player
+        data["type"] = self.type
+        if self.card is not None:
+            data["card"] = card_str(self.card)
+        if self.type == "take":
+            data["hand_cards"] = [card_str(c) for c in cards_of(self.hand_cards)]
+            data["melds"] = [[card_str(c) for c in meld_cards(m)] for m in self.melds]
+            data["discard"] = None if self.discard is None else card_str(self.discard)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: object, where: str = "action") -> Action:
+        """Parse an action (record format; ``player`` is ignored here).  Raises
+        :class:`IllegalActionError` naming the bad field."""
+        if not isinstance(data, Mapping):
+            raise IllegalActionError(f"{where} must be a JSON object, not {type(data).__name__}")
+        kind = data.get("type")
+        if kind not in ACTION_TYPES:
+            raise IllegalActionError(
+                f"{where}.type must be one of {', '.join(ACTION_TYPES)}, not {kind!r}"
+            )
+        card = _card(data.get("card"), f"{where}.card", optional=True)
+        if kind != "take":
+            extra = [k for k in ("hand_cards", "melds", "discard") if data.get(k) not in (None, [])]
+            if extra:
+                raise IllegalActionError(f"{where}: a {kind} has no {', '.join(extra)}")
+            return cls(kind, card)
+        if card is None:
+            raise IllegalActionError(f"{where}: a take names the center card it takes")
+        hand_cards = _cards(data.get("hand_cards", []), f"{where}.hand_cards")
+        raw_melds = data.get("melds")
+        if not isinstance(raw_melds, list) or not raw_melds:
+            raise IllegalActionError(
+                f"{where}.melds must be the taker's whole arrangement, a non-empty list of melds"
+            )
+        melds = [mask_of(_cards(m, f"{where}.melds[{i}]", as_list=True))
+                 for i, m in enumerate(raw_melds)]
+        discard = _card(data.get("discard"), f"{where}.discard", optional=True)
+        return cls("take", card, mask_of(hand_cards), tuple(sort_melds(melds)), discard)
+
+
+def _card(value: object, where: str, *, optional: bool = False) -> Card | None:
+    if value is None and optional:
+        return None
+    try:
+        return parse_card(value)
+    except ConquianError as exc:
+        raise IllegalActionError(f"{where}: {exc}") from None
+
+
+def _cards(value: object, where: str, *, as_list: bool = False) -> list[Card]:
+    if not isinstance(value, list):
+        raise IllegalActionError(f"{where} must be a list of cards")
+    cards: list[Card] = []
+    for i, item in enumerate(value):
+        card = _card(item, f"{where}[{i}]")
+        assert card is not None
+        if card in cards:
+            raise IllegalActionError(f"{where}: {card_str(card)} appears twice")
+        cards.append(card)
+    return cards
+
+
+def take(card: Card, hand_cards: CardMask, melds: tuple[CardMask, ...], discard: Card | None
+         ) -> Action:
+    return Action("take", card, hand_cards, tuple(sort_melds(melds)), discard)
+
+
+TURN: Final = Action("turn")
+NO_FORCE: Final = Action("no_force")

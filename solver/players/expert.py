@@ -1,0 +1,183 @@
+"""``expert``: plays to win with what it has seen.
+
+It knows which cards are still unseen (the opponent's hand and the stock), counts its
+outs, keeps its hand connected, avoids discards the opponent can use (sampling the
+opponent's hand from the unseen cards, a determinized Monte Carlo estimate), and forces
+only when the forced take hurts the opponent, never when it could hand them the win.
+Samples are spent only on decisions with a real choice: turns, single options and hopeless
+cards are answered at once.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Final
+
+from solver.analysis import Play
+from solver.cards import FULL_DECK, Card, CardMask, cards_of, iter_cards
+from solver.cover import core_plays, first_cover
+from solver.game.actions import NO_FORCE, TURN, Action
+from solver.game.observation import Observation
+from solver.players.hand_shape import connection
+
+# Weights of the hand evaluation, in "cards of progress".
+WIN_OUT: Final = 5.0  # an unseen card that would end the hand in our favour (R10)
+USE_OUT: Final = 1.2  # an unseen card we could take (R8)
+HAND_CARD: Final = 1.6  # each card still in hand: 11 exposed is the goal
+SHAPE: Final = 0.15  # connectedness of the cards kept
+# Danger of a discard: the opponent takes it (progress for them) or wins with it.
+FEEDS: Final = 2.5
+FEEDS_WIN: Final = 40.0
+MAX_PLAYS: Final = 4
+MAX_DISCARDS: Final = 5
+
+
+@dataclass(frozen=True, slots=True)
+class _Knowledge:
+    unseen: CardMask
+    opponent_exposed: CardMask
+    opponent_hand_count: int
+    samples: tuple[CardMask, ...]
+    """Opponent hands drawn uniformly from the unseen cards."""
+
+
+class ExpertPlayer:
+    name = "expert"
+
+    def __init__(self, samples: int = 12) -> None:
+        self.samples = samples
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        kinds = observation.action_types
+        if "turn" in kinds:
+            return TURN
+        center = observation.center
+        assert center is not None
+        know = self._knowledge(observation, rng)
+        if observation.phase == "force":
+            return Action("force", center) if self._should_force(center, know) else NO_FORCE
+        analysis = observation.analysis
+        best: tuple[float, Action] | None = None
+        if "take" in kinds and analysis is not None:
+            best = self._best_take(observation, list(analysis.plays), know)
+            if observation.phase == "forced" or best[1].wins:
+                return best[1]
+        if "force" in kinds and self._should_force(center, know) and (
+            best is None or best[0] < self._keep_value(observation, know)
+        ):
+            return Action("force", center)
+        if best is not None and best[0] >= self._keep_value(observation, know):
+            return best[1]
+        return Action("pass" if "pass" in kinds else "decline", center)
+
+    # --- knowledge -----------------------------------------------------------------
+
+    def _knowledge(self, observation: Observation, rng: random.Random) -> _Knowledge:
+        unseen = observation.unseen
+        k = observation.opponent_hand_count
+        pool = cards_of(unseen)
+        samples = []
+        if 0 < k <= len(pool):
+            for _ in range(self.samples):
+                hand = 0
+                for card in rng.sample(pool, k):
+                    hand |= 1 << card
+                samples.append(hand)
+        return _Knowledge(unseen, observation.opponent_exposed, k, tuple(samples))
+
+    # --- evaluation ----------------------------------------------------------------
+
+    def _evaluate(self, hand: CardMask, exposed: CardMask, unseen: CardMask) -> float:
+        """How close this hand is to winning: outs among the unseen cards, size, shape."""
+        win_outs = use_outs = 0
+        whole = hand | exposed
+        for card in iter_cards(unseen):
+            bit = 1 << card
+            if first_cover(whole | bit) is not None:
+                win_outs += 1
+                use_outs += 1
+            elif core_plays(exposed | bit, hand, card):
+                use_outs += 1
+        live = unseen
+        shape = 0.0
+        for card in iter_cards(hand):
+            shape += min(4.0, connection(card, whole & ~(1 << card), live))
+        return (WIN_OUT * win_outs + USE_OUT * use_outs - HAND_CARD * hand.bit_count()
+                + SHAPE * shape)
+
+    def _danger(self, card: Card, know: _Knowledge) -> float:
+        """Expected harm of leaving ``card`` to the opponent."""
+        bit = 1 << card
+        opp = know.opponent_exposed
+        if opp and first_cover(opp | bit) is not None:
+            # It fits their melds alone: a free take, or the win with an empty hand (R10).
+            return FEEDS_WIN if know.opponent_hand_count == 0 else FEEDS * 1.5
+        if not know.samples:
+            return 0.0
+        uses = wins = 0
+        for hand in know.samples:
+            if first_cover(opp | bit | hand) is not None:
+                wins += 1
+                uses += 1
+            elif core_plays(opp | bit, hand, card):
+                uses += 1
+        n = len(know.samples)
+        return FEEDS * uses / n + FEEDS_WIN * wins / n
+
+    def _keep_value(self, observation: Observation, know: _Knowledge) -> float:
+        assert observation.center is not None
+        unseen = know.unseen
+        value = self._evaluate(observation.hand, observation.exposed, unseen)
+        if observation.phase == "respond":
+            value += 0.3  # declining lets us turn a fresh stock card
+        return value
+
+    def _best_take(
+        self, observation: Observation, plays: list[Play], know: _Knowledge
+    ) -> tuple[float, Action]:
+        center = observation.center
+        assert center is not None
+        for play in plays:
+            if play.wins:
+                return (1e9, Action("take", center, play.hand_cards, play.melds, None))
+        plays = sorted(plays, key=lambda p: -p.size)[:MAX_PLAYS]
+        danger: dict[Card, float] = {}
+        best: tuple[float, Action] | None = None
+        for play in plays:
+            exposed = 0
+            for meld in play.melds:
+                exposed |= meld
+            rest = observation.hand & ~play.hand_cards
+            ranked = sorted(
+                iter_cards(rest),
+                key=lambda c: connection(c, (rest | exposed) & ~(1 << c), know.unseen),
+            )[:MAX_DISCARDS]
+            for discard in ranked:
+                if discard not in danger:
+                    danger[discard] = self._danger(discard, know)
+                value = self._evaluate(rest & ~(1 << discard), exposed, know.unseen)
+                value -= danger[discard]
+                if best is None or value > best[0]:
+                    best = (value, Action("take", center, play.hand_cards, play.melds, discard))
+        assert best is not None
+        return best
+
+    # --- forcing (R9) ----------------------------------------------------------------
+
+    def _should_force(self, center: Card, know: _Knowledge) -> bool:
+        """Force when the forced take costs the opponent a connected card, never when any
+        consistent opponent hand would win with it (an empty hand always would)."""
+        if know.opponent_hand_count < 2 or not know.samples:
+            return False
+        bit = 1 << center
+        opp = know.opponent_exposed
+        hurt = 0
+        for hand in know.samples:
+            if first_cover(opp | bit | hand) is not None:
+                return False
+            mine = hand | opp | bit
+            weakest = min(connection(c, mine & ~(1 << c), FULL_DECK & ~mine)
+                          for c in iter_cards(hand))
+            hurt += weakest >= 2.0
+        return hurt * 2 >= len(know.samples)

@@ -1,0 +1,52 @@
+"""``greedy``: takes whenever it can with the most hand cards, discards its least connected
+card, never forces."""
+
+from __future__ import annotations
+
+import random
+
+from solver.analysis import Play
+from solver.cards import FULL_DECK, CardMask, iter_cards
+from solver.game.actions import NO_FORCE, TURN, Action
+from solver.game.observation import Observation
+from solver.players.hand_shape import connection
+
+
+class GreedyPlayer:
+    name = "greedy"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        kinds = observation.action_types
+        if "turn" in kinds:
+            return TURN
+        if "no_force" in kinds:
+            return NO_FORCE
+        analysis = observation.analysis
+        if "take" in kinds and analysis is not None:
+            play = max(analysis.plays, key=lambda p: p.size)  # first of the largest
+            return take_with_discard(observation, play)
+        kind = "pass" if "pass" in kinds else "decline"
+        return Action(kind, observation.center)  # type: ignore[arg-type]
+
+
+def least_connected(hand: CardMask, exposed: CardMask, live: CardMask) -> int:
+    best, best_score = -1, float("inf")
+    for card in iter_cards(hand):
+        score = connection(card, (hand | exposed) & ~(1 << card), live)
+        if score < best_score:
+            best, best_score = card, score
+    return best
+
+
+def take_with_discard(observation: Observation, play: Play) -> Action:
+    assert observation.center is not None
+    if play.wins:
+        return Action("take", observation.center, play.hand_cards, play.melds, None)
+    rest = observation.hand & ~play.hand_cards
+    exposed = 0
+    for meld in play.melds:
+        exposed |= meld
+    live = FULL_DECK & ~(observation.hand | exposed | observation.opponent_exposed
+                         | observation.seen)
+    discard = least_connected(rest, exposed, live)
+    return Action("take", observation.center, play.hand_cards, play.melds, discard)

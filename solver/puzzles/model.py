@@ -1,0 +1,283 @@
+"""Puzzle sets as the contract defines them: parsing and structural validation.
+
+``parse_set`` turns a JSON object into a :class:`PuzzleSet` or raises
+:class:`PuzzleFormatError`, whose message names the file, the puzzle and the field.
+Whether the answers are *right* is :mod:`solver.puzzles.tasks`' business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from solver.cards import CardMask, card_str, cards_of, parse_card
+from solver.errors import ConquianError
+from solver.position import Position
+
+Task = Literal["can_use", "can_force", "find_play", "win", "discard"]
+TASKS: Final[tuple[Task, ...]] = ("can_use", "can_force", "find_play", "win", "discard")
+RULESET: Final = "conquian-40"
+LANGUAGES: Final = ("en", "pt", "es")
+MIN_DIFFICULTY, MAX_DIFFICULTY = 1, 5
+MIN_HINTS: Final = 2
+
+
+class PuzzleFormatError(ConquianError):
+    """A puzzle set, puzzle or learner response that does not follow the contract's format."""
+
+    def __init__(self, message: str, *, source: str = "", puzzle: str = "", field: str = ""):
+        self.source, self.puzzle, self.field, self.detail = source, puzzle, field, message
+        super().__init__(where(source, puzzle, field) + message)
+
+
+def where(source: str, puzzle: str, field: str) -> str:
+    """``"file.json: puzzle 'x': field 'answer': "`` (parts left out when unknown)."""
+    parts = []
+    if source:
+        parts.append(source)
+    if puzzle:
+        parts.append(f"puzzle {puzzle!r}")
+    if field:
+        parts.append(f"field {field!r}")
+    return ": ".join(parts) + (": " if parts else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A puzzle's answer, normalised: one of the fields is meaningful for each task."""
+
+    flag: bool | None = None  # can_use / can_force
+    plays: frozenset[CardMask] = frozenset()  # find_play / win: accepted hand-card sets
+    take: CardMask = 0  # discard: the given take
+    discards: CardMask = 0  # discard: the accepted discards
+
+    def to_dict(self, task: Task) -> dict[str, Any]:
+        if task == "can_use":
+            return {"usable": self.flag}
+        if task == "can_force":
+            return {"forceable": self.flag}
+        if task in ("find_play", "win"):
+            ordered = sorted(self.plays, key=lambda m: (m.bit_count(), cards_of(m)))
+            return {"plays": [[card_str(c) for c in cards_of(m)] for m in ordered]}
+        return {
+            "take": [card_str(c) for c in cards_of(self.take)],
+            "discards": [card_str(c) for c in cards_of(self.discards)],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    id: str
+    title: str
+    position: Position
+    task: Task
+    answer: Answer
+    themes: tuple[str, ...]
+    difficulty: int
+    hints: tuple[str, ...]
+    explanation: str
+    extra: Mapping[str, Any] = field(default_factory=dict)  # fields beyond the contract's
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": self.id,
+            "title": self.title,
+            "position": self.position.to_dict(),
+            "task": self.task,
+            "answer": self.answer.to_dict(self.task),
+            "themes": list(self.themes),
+            "difficulty": self.difficulty,
+            "hints": list(self.hints),
+            "explanation": self.explanation,
+        }
+        data.update(self.extra)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleSet:
+    id: str
+    title: str
+    language: str
+    author: str
+    puzzles: tuple[Puzzle, ...]
+    translation_of: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": self.id,
+            "title": self.title,
+            "language": self.language,
+            "author": self.author,
+            "ruleset": RULESET,
+        }
+        if self.translation_of is not None:
+            data["translation_of"] = self.translation_of
+        data.update(self.extra)
+        data["puzzles"] = [p.to_dict() for p in self.puzzles]
+        return data
+
+
+_SET_FIELDS: Final = ("id", "title", "language", "author", "ruleset", "puzzles", "translation_of")
+_PUZZLE_FIELDS: Final = (
+    "id", "title", "position", "task", "answer", "themes", "difficulty", "hints", "explanation",
+)
+
+
+def _text(data: Mapping[str, Any], name: str, err: _Err, *, required: bool = True) -> str:
+    value = data.get(name)
+    if value is None and not required:
+        return ""
+    if not isinstance(value, str) or not value.strip():
+        raise err(f"must be a non-empty string, not {_shown(value)}", name)
+    return value
+
+
+def _shown(value: object) -> str:
+    if value is None:
+        return "missing"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class _Err:
+    """Builds errors that carry the file and the puzzle being parsed."""
+
+    def __init__(self, source: str, puzzle: str = ""):
+        self.source, self.puzzle = source, puzzle
+
+    def __call__(self, message: str, field: str = "") -> PuzzleFormatError:
+        return PuzzleFormatError(message, source=self.source, puzzle=self.puzzle, field=field)
+
+
+def parse_cards(value: object, err: _Err, name: str) -> CardMask:
+    if not isinstance(value, list):
+        raise err(f"must be a list of cards, not {_shown(value)}", name)
+    mask = 0
+    for i, item in enumerate(value):
+        try:
+            card = parse_card(item)
+        except ConquianError as exc:
+            raise err(str(exc), f"{name}[{i}]") from None
+        if mask >> card & 1:
+            raise err(f"{card_str(card)} is listed twice", name)
+        mask |= 1 << card
+    return mask
+
+
+def parse_answer(task: Task, value: object, err: _Err) -> Answer:
+    if not isinstance(value, Mapping):
+        raise err(f"must be an object, not {_shown(value)}", "answer")
+    if task in ("can_use", "can_force"):
+        key = "usable" if task == "can_use" else "forceable"
+        flag = value.get(key)
+        if not isinstance(flag, bool):
+            raise err(f"a {task} answer is {{{key!r}: true|false}}", f"answer.{key}")
+        return Answer(flag=flag)
+    if task in ("find_play", "win"):
+        plays = value.get("plays")
+        if not isinstance(plays, list):
+            raise err(f"a {task} answer is {{'plays': [[cards], ...]}}", "answer.plays")
+        masks = [parse_cards(p, err, f"answer.plays[{i}]") for i, p in enumerate(plays)]
+        if len(set(masks)) != len(masks):
+            raise err("the same play is listed twice", "answer.plays")
+        if task == "find_play" and not masks:
+            raise err("a find_play puzzle needs at least one accepted play", "answer.plays")
+        return Answer(plays=frozenset(masks))
+    take = parse_cards(value.get("take"), err, "answer.take")
+    discards = parse_cards(value.get("discards"), err, "answer.discards")
+    if not discards:
+        raise err("a discard puzzle needs at least one accepted discard", "answer.discards")
+    return Answer(take=take, discards=discards)
+
+
+def parse_puzzle(data: object, source: str = "", index: int = 0) -> Puzzle:
+    err = _Err(source, f"#{index + 1}")
+    if not isinstance(data, Mapping):
+        raise err(f"a puzzle must be an object, not {_shown(data)}")
+    pid = data.get("id")
+    if not isinstance(pid, str) or not pid.strip():
+        raise err(f"must be a non-empty string, not {_shown(pid)}", "id")
+    err = _Err(source, pid)
+    title = _text(data, "title", err)
+    try:
+        position = Position.from_dict(data.get("position"))
+    except ConquianError as exc:
+        raise err(str(exc), "position") from None
+    task = data.get("task")
+    if task not in TASKS:
+        raise err(f"must be one of {', '.join(TASKS)}, not {_shown(task)}", "task")
+    answer = parse_answer(task, data.get("answer"), err)
+    themes = data.get("themes")
+    if not isinstance(themes, list) or not all(isinstance(t, str) and t for t in themes):
+        raise err(f"must be a list of theme names, not {_shown(themes)}", "themes")
+    difficulty = data.get("difficulty")
+    if (
+        isinstance(difficulty, bool)
+        or not isinstance(difficulty, int)
+        or not MIN_DIFFICULTY <= difficulty <= MAX_DIFFICULTY
+    ):
+        raise err(
+            f"must be a whole number from {MIN_DIFFICULTY} to {MAX_DIFFICULTY}, "
+            f"not {_shown(difficulty)}",
+            "difficulty",
+        )
+    hints = data.get("hints")
+    if (
+        not isinstance(hints, list)
+        or len(hints) < MIN_HINTS
+        or not all(isinstance(h, str) and h.strip() for h in hints)
+    ):
+        raise err(f"must be a list of at least {MIN_HINTS} non-empty strings", "hints")
+    explanation = _text(data, "explanation", err)
+    extra = {k: v for k, v in data.items() if k not in _PUZZLE_FIELDS}
+    return Puzzle(
+        id=pid, title=title, position=position, task=task, answer=answer,
+        themes=tuple(themes), difficulty=difficulty, hints=tuple(hints),
+        explanation=explanation, extra=extra,
+    )
+
+
+def parse_set_header(data: object, source: str = "") -> tuple[PuzzleSet, Sequence[object]]:
+    """The set's own fields (with no puzzles yet) and its raw puzzle list."""
+    err = _Err(source)
+    if not isinstance(data, Mapping):
+        raise err(f"a puzzle set must be a JSON object, not {_shown(data)}")
+    set_id = _text(data, "id", err)
+    title = _text(data, "title", err)
+    language = _text(data, "language", err)
+    author = _text(data, "author", err, required=False)
+    ruleset = data.get("ruleset", RULESET)
+    if ruleset != RULESET:
+        raise err(f"this tutor plays {RULESET!r}, not {_shown(ruleset)}", "ruleset")
+    translation_of = data.get("translation_of")
+    if translation_of is not None and (not isinstance(translation_of, str) or not translation_of):
+        raise err(f"must be the id of the original set, not {_shown(translation_of)}",
+                  "translation_of")
+    puzzles = data.get("puzzles")
+    if not isinstance(puzzles, list) or not puzzles:
+        raise err("must be a non-empty list of puzzles", "puzzles")
+    extra = {k: v for k, v in data.items() if k not in _SET_FIELDS}
+    header = PuzzleSet(
+        id=set_id, title=title, language=language, author=author, puzzles=(),
+        translation_of=translation_of, extra=extra,
+    )
+    return header, puzzles
+
+
+def parse_set(data: object, source: str = "") -> PuzzleSet:
+    """A whole puzzle set, or :class:`PuzzleFormatError` at the first malformed field."""
+    header, raw = parse_set_header(data, source)
+    puzzles = tuple(parse_puzzle(p, source, i) for i, p in enumerate(raw))
+    seen: set[str] = set()
+    for p in puzzles:
+        if p.id in seen:
+            raise PuzzleFormatError("two puzzles share this id", source=source, puzzle=p.id,
+                                    field="id")
+        seen.add(p.id)
+    return PuzzleSet(
+        id=header.id, title=header.title, language=header.language, author=header.author,
+        puzzles=puzzles, translation_of=header.translation_of, extra=header.extra,
+    )

@@ -1,0 +1,183 @@
+"""The five puzzle tasks: the solver's answer, checking a puzzle, grading a learner.
+
+These functions back the validator, the generator and the teachers' live editor:
+
+* :func:`validate_position` - a position dict, or an error saying what is wrong;
+* :func:`solve_task` - the correct answer of a task for a position;
+* :func:`check_answer` - every problem of one puzzle (answer, themes), empty when right;
+* :func:`grade` - whether a learner's response to a puzzle is right.
+
+What counts as correct:
+
+* ``can_use`` / ``can_force``: equal to the analysis' ``usable`` / ``forceable``.
+* ``find_play``: the accepted sets may be a teacher's narrowed choice, but each must be a
+  real play of the analysis (at least one is required).
+* ``win``: exactly the winning plays (R10) - an empty list says "no play wins".
+* ``discard``: the take must be a real play that does not win (a win has no discard,
+  R10); the accepted discards are exactly the safe ones of :mod:`solver.puzzles.discard`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from solver.analysis import Analysis
+from solver.cards import CardMask, card_str, cards_of, parse_card
+from solver.errors import ConquianError
+from solver.position import Position
+from solver.puzzles.discard import safe_discards
+from solver.puzzles.model import Answer, Puzzle, PuzzleFormatError, Task
+from solver.puzzles.themes import THEMES, themes_of
+from solver.search import analyze
+
+
+def validate_position(data: object) -> Position:
+    """The position, or :class:`~solver.errors.InvalidPositionError` naming the fault."""
+    return Position.from_dict(data)
+
+
+def _cards(mask: CardMask) -> str:
+    return " ".join(card_str(c) for c in cards_of(mask)) or "(none)"
+
+
+def default_take(analysis: Analysis) -> CardMask | None:
+    """The take a discard puzzle uses when none is given: the biggest play that does not win."""
+    plays = [p for p in analysis.plays if not p.wins]
+    if not plays:
+        return None
+    return max(plays, key=lambda p: (p.size, [-c for c in cards_of(p.hand_cards)])).hand_cards
+
+
+def solve_task(
+    position: Position,
+    task: Task,
+    take: CardMask | None = None,
+    analysis: Analysis | None = None,
+) -> Answer:
+    """The solver's answer to ``task``.  For ``find_play`` it is every play.
+
+    For ``discard``, ``take`` is the given take (default: :func:`default_take`);
+    raises :class:`PuzzleFormatError` when that take is not a non-winning play.
+    """
+    analysis = analysis or analyze(position)
+    if task == "can_use":
+        return Answer(flag=analysis.usable)
+    if task == "can_force":
+        return Answer(flag=analysis.forceable)
+    if task == "find_play":
+        return Answer(plays=frozenset(p.hand_cards for p in analysis.plays))
+    if task == "win":
+        return Answer(plays=frozenset(p.hand_cards for p in analysis.winning_plays))
+    if take is None:
+        take = default_take(analysis)
+        if take is None:
+            raise PuzzleFormatError("there is no take that leaves a card to discard",
+                                    field="answer.take")
+    play = analysis.play_for(take)
+    if play is None:
+        raise PuzzleFormatError(
+            f"taking {card_str(position.center)} with {_cards(take)} is not a legal play",
+            field="answer.take",
+        )
+    if play.wins:
+        raise PuzzleFormatError("this take wins the hand, so there is no discard (R10)",
+                                field="answer.take")
+    return Answer(take=take, discards=safe_discards(position, take))
+
+
+def check_answer(puzzle: Puzzle, analysis: Analysis | None = None) -> list[str]:
+    """Every problem with the puzzle's answer and themes; an empty list when it is right."""
+    analysis = analysis or analyze(puzzle.position)
+    problems: list[str] = []
+    task, given = puzzle.task, puzzle.answer
+    if task in ("can_use", "can_force"):
+        right = solve_task(puzzle.position, task, analysis=analysis)
+        if given.flag != right.flag:
+            name = "usable" if task == "can_use" else "forceable"
+            problems.append(
+                f"answer.{name}: the answer says {given.flag}, the solver says {right.flag}"
+            )
+    elif task == "find_play":
+        real = {p.hand_cards for p in analysis.plays}
+        for mask in sorted(given.plays - real, key=cards_of):
+            problems.append(
+                f"answer.plays: {_cards(mask)} with {card_str(puzzle.position.center)} "
+                "is not a legal play"
+            )
+    elif task == "win":
+        right = solve_task(puzzle.position, task, analysis=analysis)
+        for mask in sorted(given.plays - right.plays, key=cards_of):
+            problems.append(f"answer.plays: {_cards(mask)} does not win the hand")
+        for mask in sorted(right.plays - given.plays, key=cards_of):
+            problems.append(f"answer.plays: the winning play {_cards(mask)} is missing")
+    else:
+        try:
+            right = solve_task(puzzle.position, task, take=given.take, analysis=analysis)
+        except PuzzleFormatError as exc:
+            problems.append(f"{exc.field}: {exc.detail}")
+        else:
+            if not right.discards:
+                problems.append("answer.discards: no discard is safe after this take")
+            elif given.discards != right.discards:
+                problems.append(
+                    f"answer.discards: the answer accepts {_cards(given.discards)}, "
+                    f"the safe discards are {_cards(right.discards)}"
+                )
+    found = themes_of(puzzle.position, analysis)
+    for theme in puzzle.themes:
+        if theme not in THEMES:
+            problems.append(f"themes: unknown theme {theme!r}")
+        elif theme not in found:
+            problems.append(f"themes: the position does not show the theme {theme!r}")
+    return problems
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    correct: bool
+    expected: Answer
+
+
+def _response_cards(response: Mapping[str, object], key: str) -> CardMask | None:
+    value = response.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise PuzzleFormatError(f"must be a list of cards, not {value!r}", field=key)
+    mask = 0
+    for item in value:
+        try:
+            mask |= 1 << parse_card(item)
+        except ConquianError as exc:
+            raise PuzzleFormatError(str(exc), field=key) from None
+    return mask
+
+
+def grade(puzzle: Puzzle, response: Mapping[str, object]) -> Grade:
+    """Is a learner's response right?  Responses, by task:
+
+    ``{"usable": bool}``, ``{"forceable": bool}``, ``{"hand_cards": [cards]}`` for
+    ``find_play`` and ``win`` (``{"hand_cards": null}`` says "no play wins"), and
+    ``{"discard": card}``.  A malformed response raises :class:`PuzzleFormatError`.
+    """
+    answer, task = puzzle.answer, puzzle.task
+    if task in ("can_use", "can_force"):
+        key = "usable" if task == "can_use" else "forceable"
+        flag = response.get(key)
+        if not isinstance(flag, bool):
+            raise PuzzleFormatError(f"the response needs {key!r}: true or false", field=key)
+        return Grade(flag == answer.flag, answer)
+    if task in ("find_play", "win"):
+        if "hand_cards" not in response:
+            raise PuzzleFormatError("the response needs 'hand_cards'", field="hand_cards")
+        mask = _response_cards(response, "hand_cards")
+        if mask is None:
+            return Grade(task == "win" and not answer.plays, answer)
+        return Grade(mask in answer.plays, answer)
+    raw = response.get("discard")
+    try:
+        card = parse_card(raw)
+    except ConquianError as exc:
+        raise PuzzleFormatError(str(exc), field="discard") from None
+    return Grade(bool(answer.discards >> card & 1), answer)

@@ -1,0 +1,229 @@
+"""Puzzle themes: one pure predicate per theme over a position and its analysis.
+
+Like lichess-puzzler's taggers, a puzzle's themes are *computed*: a set may only
+declare a theme whose predicate holds, and the generator keeps a proposal only when
+the theme it was asked for holds.  The arrangement a predicate inspects is the one
+the analysis reports for each play (the canonical one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from solver.analysis import Analysis, Play
+from solver.cards import NUM_RANKS, CardMask, card_rank, card_suit, make_card
+from solver.melds import MELDS_CONTAINING, is_run, is_set
+from solver.position import Position
+from solver.puzzles.discard import unsafe_cards
+
+Predicate = Callable[[Position, Analysis], bool]
+
+SEVEN, JACK, QUEEN, KING, ACE = 6, 7, 8, 9, 0
+LONG_RUN: Final = 6
+
+
+def center_meld(play: Play, center: int) -> CardMask:
+    for meld in play.melds:
+        if meld >> center & 1:
+            return meld
+    raise AssertionError("every play melds the center card")
+
+
+def _pool(position: Position) -> CardMask:
+    return position.hand | position.exposed | 1 << position.center
+
+
+def seven_jack(position: Position, analysis: Analysis) -> bool:
+    """The center card goes into a run that joins 7 and J, neighbours in this deck (R1, R4)."""
+    for play in analysis.plays:
+        meld = center_meld(play, position.center)
+        suit = card_suit(position.center)
+        seven, jack = make_card(SEVEN, suit), make_card(JACK, suit)
+        if is_run(meld) and meld >> seven & 1 and meld >> jack & 1:
+            return True
+    return False
+
+
+def no_wraparound(position: Position, analysis: Analysis) -> bool:
+    """The center card is Q, K or A of a suit whose other two you hold: Q-K-A is no run (R4)."""
+    center = position.center
+    if card_rank(center) not in (QUEEN, KING, ACE):
+        return False
+    suit = card_suit(center)
+    qka = sum(1 << make_card(r, suit) for r in (QUEEN, KING, ACE))
+    return qka & _pool(position) == qka
+
+
+def long_run(position: Position, analysis: Analysis) -> bool:
+    """Runs reach 8 cards but no further (R4): a play makes a run of 6 or more, or the
+    cards of the center's suit would make a run of 9 or 10 that must be split."""
+    for play in analysis.plays:
+        meld = center_meld(play, position.center)
+        if is_run(meld) and meld.bit_count() >= LONG_RUN:
+            return True
+    suit, rank = card_suit(position.center), card_rank(position.center)
+    pool = _pool(position)
+    low = rank
+    while low > 0 and pool >> make_card(low - 1, suit) & 1:
+        low -= 1
+    high = rank
+    while high < NUM_RANKS - 1 and pool >> make_card(high + 1, suit) & 1:
+        high += 1
+    return high - low + 1 >= 9
+
+
+def sets(position: Position, analysis: Analysis) -> bool:
+    """The center card goes into a set of 3 or 4 (R4)."""
+    return any(is_set(center_meld(p, position.center)) for p in analysis.plays)
+
+
+def take_with_hand(position: Position, analysis: Analysis) -> bool:
+    """The center card makes a new meld with hand cards only (R8)."""
+    return any(
+        not center_meld(p, position.center) & position.exposed and p.hand_cards
+        for p in analysis.plays
+    )
+
+
+def extend_meld(position: Position, analysis: Analysis) -> bool:
+    """A play keeps the melds whole and the center card joins or extends one of them (R5)."""
+    for play in analysis.plays:
+        if play.rearranged:
+            continue
+        meld = center_meld(play, position.center)
+        if any(old & meld == old for old in position.melds):
+            return True
+    return False
+
+
+def rearrange(position: Position, analysis: Analysis) -> bool:
+    """The center card can be taken, but every way needs a rearrangement of your melds (R5)."""
+    return analysis.usable and all(p.rearranged for p in analysis.plays)
+
+
+def _split_kinds(position: Position, play: Play) -> set[str]:
+    kinds: set[str] = set()
+    for old in position.melds:
+        pieces = [m for m in play.melds if m & old]
+        if len(pieces) < 2:
+            continue
+        if is_set(old):
+            kinds.add("break-four")  # only a set of four can give up a card and stay a set
+        elif sum(1 for m in pieces if is_run(m) and (m & old).bit_count() >= 2) >= 2:
+            kinds.add("split-run")
+        else:
+            kinds.add("move-card")
+    return kinds
+
+
+def _rearranged_kind(kind: str) -> Predicate:
+    def predicate(position: Position, analysis: Analysis) -> bool:
+        return rearrange(position, analysis) and any(
+            kind in _split_kinds(position, p) for p in analysis.plays
+        )
+
+    return predicate
+
+
+break_four = _rearranged_kind("break-four")
+break_four.__doc__ = "Only rearranging works, and a set of four gives up a card (R4, R5)."
+split_run = _rearranged_kind("split-run")
+split_run.__doc__ = "Only rearranging works, and a run is split into two runs (R4, R5)."
+move_card = _rearranged_kind("move-card")
+move_card.__doc__ = "Only rearranging works, and a card moves from one meld to another (R5)."
+
+
+def forcing_yes(position: Position, analysis: Analysis) -> bool:
+    """The center card fits your melds directly, so it can be forced on you (R9)."""
+    play = analysis.forceable_play
+    return play is not None and not play.rearranged
+
+
+def forcing_no(position: Position, analysis: Analysis) -> bool:
+    """You have melds or can take the card, yet it cannot be forced: it needs hand cards (R9)."""
+    return not analysis.forceable and (analysis.usable or bool(position.melds))
+
+
+def forcing_after_rearranging(position: Position, analysis: Analysis) -> bool:
+    """It can be forced, but only because your melds may be rearranged to take it (R5, R9)."""
+    play = analysis.forceable_play
+    return play is not None and play.rearranged
+
+
+def cannot_keep(position: Position, analysis: Analysis) -> bool:
+    """The center card is one card short of a meld, so it cannot be taken to wait (R8)."""
+    if analysis.usable:
+        return False
+    pool = _pool(position)
+    return any((m & ~pool).bit_count() == 1 for m in MELDS_CONTAINING[position.center])
+
+
+def win_eleven(position: Position, analysis: Analysis) -> bool:
+    """A play exposes all 11 cards and wins the hand (R10)."""
+    return bool(analysis.winning_plays)
+
+
+def ten_down(position: Position, analysis: Analysis) -> bool:
+    """A play lays down 10 cards and leaves one to discard, and no play wins (R10)."""
+    hand = position.hand.bit_count()
+    return not analysis.winning_plays and any(p.size == hand - 1 for p in analysis.plays)
+
+
+def safe_discard(position: Position, analysis: Analysis) -> bool:
+    """After some take, some cards left would feed the opponent's melds and some would not (R9)."""
+    for play in analysis.plays:
+        if play.wins:
+            continue
+        left = position.hand & ~play.hand_cards
+        bad = unsafe_cards(position, left)
+        if bad and left & ~bad:
+            return True
+    return False
+
+
+def end_of_stock(position: Position, analysis: Analysis) -> bool:
+    """The stock is empty (R11)."""
+    return position.stock == 0
+
+
+def draw(position: Position, analysis: Analysis) -> bool:
+    """The stock is empty and the card left to you cannot be taken: the hand is a draw (R11)."""
+    return position.stock == 0 and position.center_from == "opponent" and not analysis.usable
+
+
+THEMES: Final[dict[str, Predicate]] = {
+    "seven-jack": seven_jack,
+    "no-wraparound": no_wraparound,
+    "long-run": long_run,
+    "sets": sets,
+    "take-with-hand": take_with_hand,
+    "extend-meld": extend_meld,
+    "rearrange": rearrange,
+    "break-four": break_four,
+    "split-run": split_run,
+    "move-card": move_card,
+    "forcing-yes": forcing_yes,
+    "forcing-no": forcing_no,
+    "forcing-after-rearranging": forcing_after_rearranging,
+    "cannot-keep": cannot_keep,
+    "win-eleven": win_eleven,
+    "ten-down": ten_down,
+    "safe-discard": safe_discard,
+    "end-of-stock": end_of_stock,
+    "draw": draw,
+}
+"""Every theme, in the order the site lists them."""
+
+GROUPS: Final[dict[str, tuple[str, ...]]] = {
+    "reading-melds": ("seven-jack", "no-wraparound", "long-run", "sets"),
+    "taking": ("take-with-hand", "extend-meld", "cannot-keep"),
+    "rearranging": ("rearrange", "break-four", "split-run", "move-card"),
+    "forcing": ("forcing-yes", "forcing-no", "forcing-after-rearranging"),
+    "ending": ("win-eleven", "ten-down", "safe-discard", "end-of-stock", "draw"),
+}
+
+
+def themes_of(position: Position, analysis: Analysis) -> list[str]:
+    """Every theme whose predicate holds, in :data:`THEMES` order."""
+    return [name for name, predicate in THEMES.items() if predicate(position, analysis)]

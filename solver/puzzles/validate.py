@@ -1,0 +1,101 @@
+"""Validating whole puzzle sets: format, answers, themes and translations.
+
+Everything here is pure: the command line reads the files and passes the parsed
+JSON with its file name, which every problem then names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.puzzles.model import (
+    LANGUAGES,
+    PuzzleFormatError,
+    PuzzleSet,
+    parse_puzzle,
+    parse_set_header,
+    where,
+)
+from solver.puzzles.tasks import check_answer
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    source: str
+    puzzle: str
+    message: str
+
+    def __str__(self) -> str:
+        return where(self.source, self.puzzle, "") + self.message
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    source: str
+    puzzle_set: PuzzleSet | None
+    puzzles: int
+    problems: tuple[Problem, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _from_error(exc: PuzzleFormatError) -> Problem:
+    message = (f"field {exc.field!r}: " if exc.field else "") + exc.detail
+    return Problem(exc.source, exc.puzzle, message)
+
+
+def validate_set(data: object, source: str = "") -> Report:
+    """Every problem of one set: a malformed puzzle is reported and the others still checked."""
+    try:
+        header, raw = parse_set_header(data, source)
+    except PuzzleFormatError as exc:
+        return Report(source, None, 0, (_from_error(exc),))
+    problems: list[Problem] = []
+    if header.language not in LANGUAGES:
+        problems.append(Problem(source, "", f"field 'language': {header.language!r} is not one "
+                                            f"of {', '.join(LANGUAGES)}"))
+    puzzles = []
+    seen: set[str] = set()
+    for index, item in enumerate(raw):
+        try:
+            puzzle = parse_puzzle(item, source, index)
+        except PuzzleFormatError as exc:
+            problems.append(_from_error(exc))
+            continue
+        if puzzle.id in seen:
+            problems.append(Problem(source, puzzle.id, "field 'id': two puzzles share this id"))
+        seen.add(puzzle.id)
+        puzzles.append(puzzle)
+        problems.extend(Problem(source, puzzle.id, text) for text in check_answer(puzzle))
+    parsed = PuzzleSet(
+        id=header.id, title=header.title, language=header.language, author=header.author,
+        puzzles=tuple(puzzles), translation_of=header.translation_of, extra=header.extra,
+    )
+    return Report(source, parsed, len(raw), tuple(problems))
+
+
+def check_translation(
+    original: PuzzleSet, translated: PuzzleSet, source: str = ""
+) -> list[Problem]:
+    """A translation must hold the same puzzles: ids, positions, tasks, answers, themes."""
+    problems: list[Problem] = []
+    expected_id = f"{original.id}-{translated.language}"
+    if translated.id != expected_id:
+        problems.append(Problem(source, "", f"field 'id': a {translated.language} translation of "
+                                            f"{original.id!r} is called {expected_id!r}"))
+    mine = {p.id: p for p in translated.puzzles}
+    theirs = {p.id: p for p in original.puzzles}
+    for pid in theirs.keys() - mine.keys():
+        problems.append(Problem(source, pid, f"missing: it is in {original.id!r}"))
+    for pid in mine.keys() - theirs.keys():
+        problems.append(Problem(source, pid, f"not in the original set {original.id!r}"))
+    for pid in sorted(mine.keys() & theirs.keys()):
+        a, b = theirs[pid], mine[pid]
+        for name in ("position", "task", "answer", "themes", "difficulty"):
+            if getattr(a, name) != getattr(b, name):
+                problems.append(
+                    Problem(source, pid, f"field {name!r} differs from {original.id!r}")
+                )
+    return problems

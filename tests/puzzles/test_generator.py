@@ -1,0 +1,77 @@
+"""Generated puzzles validate and carry their theme; a seed always gives the same set."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solver.puzzles.generator import SPECS, Stats, generate, generate_set
+from solver.puzzles.model import parse_set
+from solver.puzzles.tasks import check_answer
+from solver.puzzles.themes import THEMES
+from solver.puzzles.validate import validate_set
+from solver.search import analyze
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_generated_puzzles_validate_and_carry_their_theme(theme: str) -> None:
+    stats = Stats()
+    puzzles = generate(theme, 2, seed=11, stats=stats)
+    assert len(puzzles) == 2
+    assert stats.verified == 2 and stats.proposed >= 2
+    for puzzle in puzzles:
+        assert puzzle.themes[0] == theme
+        assert THEMES[theme](puzzle.position, analyze(puzzle.position))
+        assert check_answer(puzzle) == []
+        assert puzzle.task == SPECS[theme].task
+        assert len(puzzle.hints) >= 3 and "(R" in puzzle.explanation
+        if puzzle.task == "find_play":
+            assert len(puzzle.answer.plays) == 1  # a task that must have one answer has one
+        if puzzle.task == "discard":
+            assert puzzle.answer.discards.bit_count() == 1
+    assert len({p.position for p in puzzles}) == 2
+
+
+def test_same_seed_same_set_and_other_seed_other_set() -> None:
+    a = generate_set("rearrange", 3, seed=5).to_dict()
+    b = generate_set("rearrange", 3, seed=5).to_dict()
+    c = generate_set("rearrange", 3, seed=6).to_dict()
+    assert a == b
+    assert a["puzzles"] != c["puzzles"]
+
+
+def test_generated_set_passes_set_validation() -> None:
+    data = generate_set("safe-discard", 3, seed=2).to_dict()
+    report = validate_set(json.loads(json.dumps(data)), "generated.json")
+    assert report.ok, [str(p) for p in report.problems]
+
+
+def test_difficulty_filter() -> None:
+    for puzzle in generate("forcing-yes", 2, seed=3, difficulty=4):
+        assert puzzle.difficulty == 4
+
+
+def test_unknown_theme() -> None:
+    with pytest.raises(ValueError, match="unknown theme"):
+        generate("nonsense", 1)
+
+
+def test_generate_cli_writes_a_valid_set(tmp_path: Path) -> None:
+    out = tmp_path / "set.json"
+    cmd = [sys.executable, "-m", "solver", "puzzles", "generate", "--theme", "split-run",
+           "--count", "3", "--seed", "4", "--out", str(out)]
+    first = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert first.returncode == 0, first.stderr
+    text = out.read_text("utf-8")
+    assert len(parse_set(json.loads(text), str(out)).puzzles) == 3
+    again = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0 and out.read_text("utf-8") == text
+    check = subprocess.run([sys.executable, "-m", "solver", "puzzles", "validate", str(out)],
+                           cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert check.returncode == 0, check.stdout
