@@ -9,7 +9,16 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from markupsafe import escape
-from teach_helpers import WORKED, add_puzzle, class_code, join, make_class, make_set, set_slug
+from teach_helpers import (
+    WORKED,
+    add_puzzle,
+    class_code,
+    join,
+    make_class,
+    make_set,
+    puzzle_form,
+    set_slug,
+)
 
 from tutor.teach.markdown import render_markdown
 
@@ -76,8 +85,13 @@ def test_payload_in_every_authored_field_stays_inert(
         title=payload,
         hints=f"{payload}\nsecond {payload}",
         explanation=f"Why: {payload}\n\n[link]({payload})",
-        themes=payload.replace(",", " "),
     )
+    # A theme is checked against the known ones: the refusal names it, escaped.
+    refused = teacher.post(
+        f"/teach/sets/{set_id}/puzzles/{puzzle_id}", data=puzzle_form(WORKED, themes=payload)
+    )
+    assert refused.status_code == 400
+    assert_inert(refused.get_data(as_text=True), "theme refusal")
     teacher.post(f"/teach/sets/{set_id}/publish", data={"publish": "1"})
     class_id = make_class(teacher, name=payload)
     teacher.post(f"/teach/classes/{class_id}/assign", data={"set_id": str(set_id)})

@@ -10,7 +10,8 @@ from flask import abort
 from flask_login import current_user
 
 from tutor.extensions import db
-from tutor.models import Attempt, Classroom, Membership, Puzzle, PuzzleSet
+from tutor.models import Attempt, Puzzle, PuzzleSet
+from tutor.models.classes import Classroom, Membership
 
 # No 0/O, 1/I/L: a code is read aloud and copied from a board.
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

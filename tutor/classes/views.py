@@ -11,7 +11,7 @@ from tutor.classes import services
 from tutor.classes.forms import AssignForm, ClassForm, JoinForm
 from tutor.core.learner import current_learner
 from tutor.extensions import db, limiter
-from tutor.models import Assignment, Classroom, Membership
+from tutor.models.classes import Assignment, Classroom, Membership
 from tutor.teach.forms import ActionForm
 from tutor.teach.services import teacher_sets
 

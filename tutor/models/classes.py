@@ -13,7 +13,7 @@ from tutor.models.learners import Learner
 from tutor.models.puzzles import PuzzleSet
 
 
-class Classroom(db.Model):  # type: ignore[name-defined,misc]
+class Classroom(db.Model):  # type: ignore[name-defined]
     __tablename__ = "classrooms"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -31,7 +31,7 @@ class Classroom(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
-class Membership(db.Model):  # type: ignore[name-defined,misc]
+class Membership(db.Model):  # type: ignore[name-defined]
     """A learner in a class, known there by a nickname (no email, no account)."""
 
     __tablename__ = "memberships"
@@ -54,7 +54,7 @@ class Membership(db.Model):  # type: ignore[name-defined,misc]
     learner: Mapped[Learner] = relationship()
 
 
-class Assignment(db.Model):  # type: ignore[name-defined,misc]
+class Assignment(db.Model):  # type: ignore[name-defined]
     """A puzzle set given to a class."""
 
     __tablename__ = "assignments"

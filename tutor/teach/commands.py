@@ -41,9 +41,7 @@ def import_path(path: str, owner_email: str | None = None) -> PuzzleSet:
 
 
 def export_text(slug: str) -> str:
-    puzzle_set = db.session.execute(
-        db.select(PuzzleSet).filter_by(slug=slug)
-    ).scalar_one_or_none()
+    puzzle_set = db.session.execute(db.select(PuzzleSet).filter_by(slug=slug)).scalar_one_or_none()
     if puzzle_set is None:
         raise PuzzleFileError(f"no puzzle set has the id {slug!r}")
     return export_json(puzzle_set)

@@ -10,7 +10,6 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from solver.analysis import Analysis
@@ -114,8 +113,7 @@ def check(
         report["position"] = position.to_dict()
         return report
     warnings = _warnings(position, analysis, str(task), answer, accepted)
-    with force_locale(language):
-        suggestions = suggest(position, analysis, str(task))
+    suggestions = suggest(position, analysis, str(task), answer, language)
     return {
         "ok": True,
         "error": None,

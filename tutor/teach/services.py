@@ -18,7 +18,8 @@ from solver.cards import CardMask
 from solver.errors import ConquianError
 from solver.position import Position
 from tutor.extensions import db
-from tutor.models import Assignment, Learner, Membership, Puzzle, PuzzleSet
+from tutor.models import Learner, Puzzle, PuzzleSet
+from tutor.models.classes import Assignment, Membership
 from tutor.teach.editor import parse_card_line, parse_play_lines
 from tutor.teach.solving import PuzzleFileError, parse_puzzle, solve
 from tutor.teach.store import puzzle_from_dict, puzzle_to_dict

@@ -22,6 +22,7 @@ from tutor.teach.forms import ActionForm
 from tutor.teach.markdown import render_markdown
 from tutor.teach.services import learner_may_see
 from tutor.teach.solving import grade
+from tutor.teach.store import puzzle_to_dict as puzzle_dict
 
 
 def question(task: str) -> str:
@@ -119,7 +120,7 @@ def solve_page(puzzle_set: PuzzleSet, puzzle: Puzzle, *, preview: bool) -> Respo
         elif action == "answer":
             try:
                 response = read_response(puzzle.task, request.form)
-                correct = grade(puzzle.task, puzzle.answer, response)
+                correct = grade(puzzle_dict(puzzle), response)
             except (ValueError, KeyError):
                 problem = _("That answer could not be read: %(what)s", what=_("choose again."))
                 status = 400

@@ -22,17 +22,25 @@ from werkzeug.datastructures import MultiDict
 
 from solver.cards import CardMask
 from tutor.extensions import db
-from tutor.models import Classroom, Puzzle, PuzzleSet
+from tutor.models import Puzzle, PuzzleSet
+from tutor.models.classes import Classroom
 from tutor.teach import services
 from tutor.teach.commands import register as register_commands
-from tutor.teach.editor import check
+from tutor.teach.editor import check, parse_card_line, parse_play_lines
 from tutor.teach.forms import ActionForm, ImportForm, PuzzleForm, SetForm
 from tutor.teach.solving import PuzzleFileError, known_themes, mask_from
-from tutor.teach.store import MAX_IMPORT_BYTES, export_json, import_set, new_slug, read_set_file
+from tutor.teach.store import (
+    MAX_IMPORT_BYTES,
+    export_json,
+    import_set,
+    new_slug,
+    puzzle_from_dict,
+    read_set_file,
+)
 
 bp = Blueprint("teach", __name__)
 
-EMPTY_POSITION = {
+EMPTY_POSITION: dict[str, Any] = {
     "hand": [],
     "melds": [],
     "opponent_melds": [],
@@ -199,8 +207,8 @@ def _report_for(form: PuzzleForm, language: str) -> dict[str, Any]:
         return {"ok": False, "error": {"field": "position", "message": exc.message}}
     task = form.task.data
     try:
-        accepted = services.parse_play_lines(form.accepted.data or "", "accepted")
-        take = services.parse_card_line(form.take.data or "", "take")
+        accepted = parse_play_lines(form.accepted.data or "", "accepted")
+        take = parse_card_line(form.take.data or "", "take")
     except ValueError as exc:
         return {"ok": False, "error": {"field": "accepted", "message": str(exc)}}
     return check(
@@ -237,7 +245,7 @@ def _save_puzzle(puzzle_set: PuzzleSet, puzzle: Puzzle | None) -> ResponseReturn
             form.title.errors = [*form.title.errors, exc.message]
         return _editor(puzzle_set, form, puzzle, report), 400
     if puzzle is None:
-        puzzle = services.puzzle_from_dict(data, len(puzzle_set.puzzles))
+        puzzle = puzzle_from_dict(data, len(puzzle_set.puzzles))
         puzzle_set.puzzles.append(puzzle)
         message = _("Puzzle added.")
     else:
