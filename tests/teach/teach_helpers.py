@@ -50,7 +50,9 @@ def signup(client: FlaskClient, email: str, name: str = "Teacher") -> None:
     assert response.status_code == 302, response.get_data(as_text=True)
 
 
-def puzzle_form(position: dict[str, Any], task: str = "find_play", **fields: str) -> dict[str, str]:
+def puzzle_form(
+    position: dict[str, Any], task: str = "find_play", /, **fields: str
+) -> dict[str, str]:
     data = {
         "title": "A puzzle",
         "task": task,

@@ -204,9 +204,9 @@ def known_themes() -> tuple[str, ...]:
 
 
 def _near(position: Position) -> int:
-    """Melds with the center card of which the player holds at least one other card."""
+    """Three-card melds with the center card of which the player holds another card."""
     pool = position.hand | position.exposed
-    return sum(1 for m in MELDS_CONTAINING[position.center] if m & pool)
+    return sum(1 for m in MELDS_CONTAINING[position.center] if m.bit_count() == 3 and m & pool)
 
 
 def triviality(
