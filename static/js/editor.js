@@ -3,6 +3,12 @@
 // types the position as JSON and presses "Check" or "Save".
 (function () {
   "use strict";
+  // Buttons that destroy something ask first (the form still works without the script).
+  document.querySelectorAll("form[data-confirm]").forEach(function (f) {
+    f.addEventListener("submit", function (event) {
+      if (!window.confirm(f.dataset.confirm)) { event.preventDefault(); }
+    });
+  });
   var form = document.getElementById("puzzle-form");
   if (!form) { return; }
   var builder = document.getElementById("builder");
@@ -14,6 +20,7 @@
   var hintsField = form.querySelector("textarea[name=hints]");
   var explanationField = form.querySelector("textarea[name=explanation]");
   var difficultyField = form.querySelector("select[name=difficulty]");
+  var themesField = form.querySelector("input[name=themes]");
   var suggestButton = document.getElementById("use-suggestions");
   var targetList = document.getElementById("target-list");
   var zones = document.getElementById("zones");
@@ -295,6 +302,9 @@
       report.appendChild(para("report-warn", builder.dataset.warning || "Warning:", w));
     });
     report.appendChild(para("muted", "", (builder.dataset.suggested || "Suggested difficulty:") + " " + data.suggestions.difficulty));
+    if (data.suggestions.themes.length) {
+      report.appendChild(para("muted", "", (builder.dataset.themes || "Themes that fit:") + " " + data.suggestions.themes.join(", ")));
+    }
     drawChoices(data);
     suggestButton.hidden = false;
     if (!hintsField.value.trim() && !explanationField.value.trim()) { useSuggestions(); }
@@ -361,6 +371,7 @@
     hintsField.value = s.hints.join("\n");
     explanationField.value = s.explanation;
     if (difficultyField) { difficultyField.value = String(s.difficulty); }
+    if (themesField) { themesField.value = s.themes.join(", "); }
   }
 
   function showTaskFields() {

@@ -136,7 +136,8 @@ def _my_memberships() -> list[Membership]:
 
 
 @bp.route("/join", methods=["GET", "POST"])
-@limiter.limit("30 per hour", methods=["POST"])  # codes are short: no guessing in bulk
+# A whole class may share one address (school NAT), yet codes must not be guessed in bulk.
+@limiter.limit("20 per minute;300 per hour", methods=["POST"])
 def join() -> ResponseReturnValue:
     form = JoinForm()
     if form.validate_on_submit():

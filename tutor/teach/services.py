@@ -118,6 +118,8 @@ def build_puzzle(form_data: dict[str, Any], key: str, source: str) -> dict[str, 
     the take (discard). Raises FormProblem naming the field.
     """
     data = read_position_text(form_data.get("position") or "")
+    if isinstance(data, dict) and not data.get("center"):
+        raise FormProblem("position", _("Choose the center card."))
     try:
         position = Position.from_dict(data)
     except ConquianError as exc:
