@@ -28,6 +28,9 @@ class PuzzleSet(db.Model):  # type: ignore[name-defined]
         ForeignKey("users.id", ondelete="CASCADE"), index=True
     )
     is_published: Mapped[bool] = mapped_column(default=True)
+    extra: Mapped[dict[str, Any]] = mapped_column(
+        JSON, default=dict
+    )  # unknown set-level fields of the file, kept so export gives them back
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 

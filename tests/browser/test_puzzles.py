@@ -1,0 +1,313 @@
+"""Puzzles in a real browser: hint ladder, streak mode, no-JS and keyboard use, axe, screenshots.
+
+The site runs with CSRF on and the small test library of tests/puzzles_site/data, whose
+answers are known, so every step here can be checked exactly.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from werkzeug.serving import make_server
+
+from tutor import create_app
+from tutor.core.setup import prepare_database
+
+DATA = Path(__file__).resolve().parents[1] / "puzzles_site" / "data"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db_path = tmp_path_factory.mktemp("puzzles-live") / "live.sqlite"
+    app = create_app(
+        {
+            "SECRET_KEY": "browser-tests",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}",
+            "RATELIMIT_ENABLED": False,
+            "PUZZLE_DIR": str(DATA),
+        }
+    )
+    prepare_database(app)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+def status(page: Page) -> Any:
+    return page.locator("#puzzle-status")
+
+
+def card(page: Page, name: str) -> Any:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+# The right and a wrong way to answer each test puzzle, by its title: a button to press,
+# or the hand cards to select before pressing Take.
+RIGHT: dict[str, str | list[str]] = {
+    "Can you take the six?": "Yes, I can take it",
+    "Take the seven to wait?": "No, I cannot take it",
+    "Can the king be forced on you?": "Yes, it can be forced on me",
+    "Lay down the run": ["four of hearts", "five of hearts"],
+    "Eleven down": ["five of hearts", "six of hearts"],
+    "Take, then discard": "Discard the queen of spades",
+}
+WRONG: dict[str, str | list[str]] = {
+    "Can you take the six?": "No, I cannot take it",
+    "Take the seven to wait?": "Yes, I can take it",
+    "Can the king be forced on you?": "No, it cannot be forced",
+    "Lay down the run": ["four of hearts"],
+    "Eleven down": "No play wins",
+    "Take, then discard": "Discard the king of diamonds",
+}
+
+
+def act(page: Page, action: str | list[str]) -> None:
+    if isinstance(action, list):
+        take(page, action)
+    else:
+        page.get_by_role("button", name=action, exact=True).click()
+
+
+def answer_right(page: Page, title: str) -> None:
+    act(page, RIGHT[title])
+
+
+def answer_wrong(page: Page, title: str) -> None:
+    act(page, WRONG[title])
+
+
+def take(page: Page, names: list[str]) -> None:
+    for name in names:
+        button = card(page, name)
+        button.click()
+        expect(button).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Take 6♥ with the selected cards").or_(
+        page.get_by_role("button", name="Take 4♥ with the selected cards")
+    ).click()
+
+
+def test_solve_a_puzzle_with_the_hint_ladder(
+    page: Page, site: str, check_a11y: Any, snapshot: Any
+) -> None:
+    page.goto(site + "/puzzles/sets/mini/lay-run")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Lay down the run")
+    expect(page.get_by_text("Select the cards from your hand to lay down with 6♥")).to_be_visible()
+    check_a11y(page)
+    snapshot(page, "puzzle")
+
+    hints = page.locator("ol.hints li")
+    for step, hint_text in enumerate(
+        ["first nudge.", "the rule that decides.", "look at the center card."], start=1
+    ):
+        page.get_by_role("button", name=f"Show hint {step} of 3").click()
+        expect(hints).to_have_count(step)
+        newest = page.locator(f"#hint-{step}")
+        expect(newest).to_contain_text(hint_text)
+        expect(newest).to_be_focused()
+        expect(status(page)).to_have_text(f"Hint {step} of 3.")
+    page.get_by_role("button", name="Show the solution").click()
+    solution = page.locator("#hint-4")
+    expect(solution).to_be_focused()
+    expect(solution).to_contain_text("Take 6♥ with these cards:")
+    expect(solution.get_by_role("img", name="four of hearts").first).to_be_visible()
+    expect(status(page)).to_have_text("The solution is shown.")
+    expect(page.get_by_role("button", name="Show the solution")).to_have_count(0)
+    check_a11y(page)
+    snapshot(page, "puzzle-solution")
+
+    take(page, ["four of hearts", "five of hearts"])
+    result = page.locator("#result")
+    expect(result).to_be_focused()
+    expect(result.get_by_role("heading", level=2)).to_have_text("✓ Correct!")
+    expect(result).to_contain_text("You took it with 4♥ 5♥.")
+    expect(result).to_contain_text("lay-run: the written explanation.")
+    expect(result).to_contain_text("You can take 6♥ now (R8).")
+    expect(status(page)).to_have_text("Correct!")
+    expect(page).to_have_url(re.compile(r"/puzzles/sets/mini/lay-run\?attempt=\d+$"))
+    check_a11y(page)
+    snapshot(page, "puzzle-result")
+
+    page.goto(site + "/progress/")
+    expect(page.locator(".stat", has_text="Hints used")).to_contain_text("4")
+    expect(page.locator(".stat", has_text="Puzzles solved")).to_contain_text("1")
+    check_a11y(page)
+    snapshot(page, "progress")
+
+
+def test_a_wrong_answer_explains_and_lands_in_retry(
+    page: Page, site: str, check_a11y: Any, snapshot: Any
+) -> None:
+    page.goto(site + "/puzzles/sets/mini/safe-discard")
+    check_a11y(page)
+    snapshot(page, "puzzle-discard")
+    page.get_by_role("button", name="Discard the king of diamonds").click()
+    result = page.locator("#result")
+    expect(result).to_be_focused()
+    expect(result.get_by_role("heading", level=2)).to_have_text("✗ Not quite")
+    expect(result).to_contain_text("You discarded K♦.")
+    expect(result).to_contain_text("Discard one of these cards:")
+    expect(status(page)).to_have_text("Not quite.")
+    check_a11y(page)
+
+    page.goto(site + "/puzzles/failed")
+    expect(page.get_by_role("link", name="Take, then discard")).to_be_visible()
+    check_a11y(page)
+    snapshot(page, "puzzles-failed")
+    page.get_by_role("link", name="Take, then discard").click()
+    answer_right(page, "Take, then discard")
+    expect(page.locator("#result h2")).to_have_text("✓ Correct!")
+    page.goto(site + "/puzzles/failed")
+    expect(page.get_by_text("Nothing to retry")).to_be_visible()
+
+
+def test_streak_mode_until_a_miss(page: Page, site: str, check_a11y: Any, snapshot: Any) -> None:
+    page.goto(site + "/puzzles/streak")
+    check_a11y(page)
+    snapshot(page, "streak")
+    count = page.locator("[data-streak-count]")
+    for n in (1, 2, 3):
+        title = page.locator("#streak-puzzle-h").inner_text()
+        answer_right(page, title)
+        expect(count).to_have_text(str(n))
+        expect(page.locator("#result h2")).to_have_text("✓ Correct!")
+        expect(page.locator("#result")).to_be_focused()
+        expect(status(page)).to_have_text(f"Correct! Streak: {n}.")
+        expect(page.locator("#streak-puzzle-h")).not_to_have_text(title)
+    page.get_by_role("link", name="On to the next puzzle").click()
+    expect(page.locator("#streak-puzzle")).to_be_focused()
+    check_a11y(page)
+    title = page.locator("#streak-puzzle-h").inner_text()
+    answer_wrong(page, title)
+    expect(page.locator("#result h2")).to_have_text("✗ Not quite")
+    expect(page.locator("#result .streak-ended")).to_have_text("Your streak ended at 3.")
+    expect(status(page)).to_have_text("Not quite. Your streak ended at 3.")
+    expect(page.locator(".streak-score")).to_contain_text("Best: 3")
+    expect(page.locator("#streak-puzzle")).to_have_count(0)
+    check_a11y(page)
+    snapshot(page, "streak-ended")
+    page.get_by_role("button", name="Start a new streak").click()
+    expect(count).to_have_text("0")
+    expect(page.locator("#streak-puzzle-h")).to_be_visible()
+    page.goto(site + "/progress/")
+    expect(page.locator(".stat", has_text="Best streak")).to_contain_text("3")
+
+
+def test_browse_pages(page: Page, site: str, check_a11y: Any, snapshot: Any) -> None:
+    page.goto(site + "/puzzles/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Puzzles")
+    check_a11y(page)
+    snapshot(page, "puzzles-index")
+    page.get_by_role("link", name="Mini test set").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Mini test set")
+    expect(page.locator(".mark--new")).to_have_count(6)
+    check_a11y(page)
+    snapshot(page, "puzzle-set")
+    page.get_by_role("link", name="Start the set").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Can you take the six?")
+    check_a11y(page)
+    page.goto(site + "/puzzles/sets/mini/win-eleven")
+    check_a11y(page)
+    snapshot(page, "puzzle-win")
+    page.goto(site + "/puzzles/sets/mini/forced-king")
+    check_a11y(page)
+    page.goto(site + "/progress/")
+    check_a11y(page)
+    snapshot(page, "progress-empty")
+    # In Portuguese the translated set comes first; the English one is offered beside it.
+    page.goto(site + "/puzzles/")
+    page.get_by_label("Language").select_option("pt")
+    expect(page.get_by_role("link", name="Conjunto de teste")).to_be_visible()
+    check_a11y(page)
+
+
+def test_everything_works_without_javascript(browser: Browser, site: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(site + "/puzzles/sets/mini/win-eleven")
+        page.get_by_role("button", name="Show hint 1 of 3").click()
+        expect(page.locator("#hint-1")).to_contain_text("first nudge.")
+        # Without the script the hand cards are checkboxes named by the card.
+        page.get_by_role("checkbox", name="five of hearts").check()
+        page.get_by_role("checkbox", name="six of hearts").check()
+        page.get_by_role("button", name="Take 4♥ with the selected cards").click()
+        expect(page.locator("#result h2")).to_have_text("✓ Correct!")
+        expect(page).to_have_url(re.compile(r"/puzzles/sets/mini/win-eleven\?attempt=\d+#result$"))
+        page.get_by_role("link", name="Try it again").click()
+        page.get_by_role("button", name="No play wins").click()
+        expect(page.locator("#result h2")).to_have_text("✗ Not quite")
+        page.goto(site + "/puzzles/sets/mini/lay-run")
+        page.get_by_role("checkbox", name="king of diamonds").check()
+        page.get_by_role("button", name="Take 6♥ with the selected cards").click()
+        expect(page.locator("#result h2")).to_have_text("✗ Not quite")
+        page.goto(site + "/puzzles/streak")
+        title = page.locator("#streak-puzzle-h").inner_text()
+        answer_right(page, title)
+        expect(page.locator("[data-streak-count]")).to_have_text("1")
+    finally:
+        context.close()
+
+
+def test_keyboard_only(page: Page, site: str) -> None:
+    page.goto(site + "/puzzles/sets/mini/lay-run")
+
+    def tab_to(name: str, limit: int = 60) -> None:
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.getAttribute('aria-label')") == name or (
+                page.evaluate("document.activeElement.textContent.trim()") == name
+            ):
+                return
+        raise AssertionError(f"could not reach {name!r} with Tab")
+
+    tab_to("four of hearts")
+    page.keyboard.press("Space")
+    tab_to("five of hearts")
+    page.keyboard.press("Enter")
+    expect(card(page, "four of hearts")).to_have_attribute("aria-pressed", "true")
+    expect(card(page, "five of hearts")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_text("Selected: 4♥ 5♥")).to_be_visible()
+    tab_to("Take 6♥ with the selected cards")
+    page.keyboard.press("Enter")
+    expect(page.locator("#result")).to_be_focused()
+    expect(page.locator("#result h2")).to_have_text("✓ Correct!")
+    tab_to("Next puzzle")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Eleven down")
+
+
+def test_bundled_library_pages(
+    page: Page, live_server: str, check_a11y: Any, snapshot: Any
+) -> None:
+    """The shared live server loads the real library of puzzles/: browse it and climb a ladder."""
+    page.goto(live_server + "/puzzles/")
+    links = page.locator(".set-card__title a")
+    assert links.count() >= 1, "no bundled sets on the index"
+    check_a11y(page)
+    snapshot(page, "puzzles-index-library")
+    page.goto(live_server + "/puzzles/sets/rearranging/")
+    check_a11y(page)
+    page.locator(".puzzle-list a").first.click()
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    check_a11y(page)
+    steps = 0
+    while page.get_by_role(
+        "button", name=re.compile(r"^Show (hint \d+ of \d+|the solution)$")
+    ).count():
+        page.get_by_role(
+            "button", name=re.compile(r"^Show (hint \d+ of \d+|the solution)$")
+        ).click()
+        steps += 1
+        expect(page.locator(f"#hint-{steps}")).to_be_focused()
+    assert steps >= 3
+    expect(page.locator(".hints__solution")).to_be_visible()
+    check_a11y(page)
+    snapshot(page, "puzzle-library-solution")

@@ -1,0 +1,137 @@
+"""The bundled library (puzzles/*.json) through the site: every set loads, every puzzle page
+renders, and the file's own answer is graded right while a wrong one is graded wrong."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from tutor import ROOT, create_app
+from tutor.core.setup import prepare_database
+from tutor.extensions import db
+from tutor.models import Attempt, PuzzleSet
+from tutor.puzzles.store import sync_bundled
+
+LIBRARY = ROOT / "puzzles"
+pytestmark = pytest.mark.skipif(
+    not any(LIBRARY.glob("*.json")), reason="no bundled puzzle sets in puzzles/"
+)
+
+
+@pytest.fixture(scope="module")
+def library_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    path: os.PathLike[str] = tmp_path_factory.mktemp("library")
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}/library.sqlite",
+            "WTF_CSRF_ENABLED": False,
+            "PUZZLE_DIR": str(LIBRARY),
+        }
+    )
+    prepare_database(app)
+    yield app
+
+
+def all_puzzles(app: Flask) -> list[tuple[str, str, str, dict[str, Any], dict[str, Any]]]:
+    with app.app_context():
+        return [
+            (s.slug, p.key, p.task, dict(p.answer), dict(p.position))
+            for s in db.session.execute(db.select(PuzzleSet).order_by(PuzzleSet.slug)).scalars()
+            for p in s.puzzles
+        ]
+
+
+def right_form(task: str, answer: dict[str, Any]) -> dict[str, Any]:
+    if task == "can_use":
+        return {"answer": "yes" if answer["usable"] else "no"}
+    if task == "can_force":
+        return {"answer": "yes" if answer["forceable"] else "no"}
+    if task in ("find_play", "win"):
+        if not answer["plays"]:
+            return {"answer": "none"}
+        return {"answer": "take", "cards": answer["plays"][0]}
+    return {"discard": answer["discards"][0]}
+
+
+def wrong_form(task: str, answer: dict[str, Any], position: dict[str, Any]) -> dict[str, Any]:
+    if task in ("can_use", "can_force"):
+        flag = answer["usable" if task == "can_use" else "forceable"]
+        return {"answer": "no" if flag else "yes"}
+    if task in ("find_play", "win"):
+        if task == "win" and answer["plays"]:
+            return {"answer": "none"}
+        accepted = {frozenset(p) for p in answer["plays"]}
+        for candidate in ([], position["hand"], position["hand"][:1]):
+            if frozenset(candidate) not in accepted:
+                return {"answer": "take", "cards": candidate}
+        return {}  # every possible choice is right (an empty or one-card hand)
+    left = [c for c in position["hand"] if c not in answer["take"] + answer["discards"]]
+    return {"discard": left[0]} if left else {}
+
+
+def test_every_bundled_file_loads(library_app: Flask) -> None:
+    with library_app.app_context():
+        report = sync_bundled(LIBRARY)
+        assert report.ok, report.errors
+        files = sorted(LIBRARY.glob("*.json"))
+        assert len(report.unchanged) == len(files)
+        translated = db.session.execute(
+            db.select(PuzzleSet).where(PuzzleSet.translation_of.is_not(None))
+        ).scalars()
+        for row in translated:
+            original = db.session.execute(
+                db.select(PuzzleSet).filter_by(slug=row.translation_of)
+            ).scalar_one()
+            assert [p.key for p in row.puzzles] == [p.key for p in original.puzzles]
+
+
+def test_every_puzzle_page_renders_and_grades_its_own_answer(library_app: Flask) -> None:
+    client = library_app.test_client()
+    puzzles = all_puzzles(library_app)
+    assert puzzles
+    wrong_tried = 0
+    for slug, key, task, answer, position in puzzles:
+        url = f"/puzzles/sets/{slug}/{key}"
+        assert client.get(url).status_code == 200, url
+        response = client.post(url + "/answer", data=right_form(task, answer))
+        assert response.status_code == 302, (url, response.get_data(as_text=True)[-500:])
+        page = client.get(response.location).get_data(as_text=True)
+        assert "Correct!" in page, url
+        wrong = wrong_form(task, answer, position)
+        if wrong:
+            response = client.post(url + "/answer", data=wrong)
+            assert response.status_code == 302, url
+            assert "Not quite" in client.get(response.location).get_data(as_text=True), url
+            wrong_tried += 1
+    assert wrong_tried > len(puzzles) // 2
+    with library_app.app_context():
+        rows = db.session.execute(db.select(Attempt)).scalars().all()
+        assert sum(a.correct for a in rows) == len(puzzles)
+        assert sum(not a.correct for a in rows) == wrong_tried
+
+
+def test_every_ladder_has_three_steps_or_more(library_app: Flask) -> None:
+    with library_app.app_context():
+        for row in db.session.execute(db.select(PuzzleSet)).scalars():
+            for p in row.puzzles:
+                assert len(p.hints) + 1 >= 3, (row.slug, p.key)
+
+
+def test_learner_language_picks_the_translation(library_app: Flask) -> None:
+    client = library_app.test_client()
+    english = client.get("/puzzles/").get_data(as_text=True)
+    client.post("/language", data={"lang": "es", "next": "/puzzles/"})
+    spanish = client.get("/puzzles/").get_data(as_text=True)
+    files = {p.name for p in LIBRARY.glob("*.es.json")}
+    assert files
+    for name in files:
+        slug = Path(name).name.removesuffix(".es.json") + "-es"
+        assert f'href="/puzzles/sets/{slug}/"' in spanish
+        assert f'href="/puzzles/sets/{slug}/" lang="es" hreflang="es"' in english

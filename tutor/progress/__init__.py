@@ -1,0 +1,1 @@
+"""The learner's progress: puzzles solved, weak themes, streaks, lessons completed."""

@@ -1,0 +1,1 @@
+"""Puzzles: the store of puzzle sets, and the pages where learners solve them."""

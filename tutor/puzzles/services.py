@@ -1,0 +1,543 @@
+"""What the puzzle pages need from the database and the solver, kept out of the views."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import abort
+from flask_babel import gettext
+from flask_login import current_user
+
+import solver.puzzles as sp
+from solver.analysis import Analysis, Play
+from solver.cards import CardMask, card_glyph, card_str, cards_of, mask_of, parse_card, sort_key
+from solver.errors import ConquianError
+from solver.explain import explain, explain_play
+from solver.melds import meld_cards
+from solver.position import Position
+from solver.search import analyze
+from tutor.extensions import db
+from tutor.models import Attempt, Learner, Puzzle, PuzzleSet
+from tutor.puzzles.labels import task_prompt
+from tutor.puzzles.store import export_puzzle
+
+# --- which sets a learner sees ----------------------------------------------------------------
+
+
+@dataclass
+class SetEntry:
+    """A set as the index lists it, with links to its other languages."""
+
+    puzzle_set: PuzzleSet
+    other_languages: list[PuzzleSet] = field(default_factory=list)
+    in_your_language: bool = True
+
+
+def _owned_by_current_user(puzzle_set: PuzzleSet) -> bool:
+    try:
+        return bool(
+            current_user.is_authenticated
+            and puzzle_set.owner_id is not None
+            and int(current_user.get_id()) == puzzle_set.owner_id
+        )
+    except (TypeError, ValueError):
+        return False
+
+
+def is_visible(puzzle_set: PuzzleSet) -> bool:
+    """Published sets for everyone; a teacher also sees their own unpublished sets."""
+    if puzzle_set.source not in ("bundled", "teacher"):
+        return False
+    return puzzle_set.is_published or _owned_by_current_user(puzzle_set)
+
+
+def published_sets() -> list[PuzzleSet]:
+    return list(
+        db.session.execute(
+            db.select(PuzzleSet)
+            .where(PuzzleSet.is_published, PuzzleSet.source.in_(("bundled", "teacher")))
+            .order_by(PuzzleSet.source, PuzzleSet.slug)
+        ).scalars()
+    )
+
+
+def sets_for_language(language: str) -> tuple[list[SetEntry], list[SetEntry]]:
+    """(bundled, teachers') sets, each family shown once in ``language`` or else in English.
+
+    A family is an original set and its translations (``translation_of`` names the
+    original's id). Sets in the learner's language come first.
+    """
+    sets = published_sets()
+    families: dict[str, list[PuzzleSet]] = defaultdict(list)
+    order: list[str] = []
+    for s in sets:
+        root = s.translation_of or s.slug
+        if root not in families:
+            order.append(root)
+        families[root].append(s)
+
+    def pick(members: list[PuzzleSet], root: str) -> PuzzleSet:
+        for s in members:
+            if s.language == language:
+                return s
+        for s in members:
+            if s.slug == root or s.language == "en":
+                return s
+        return members[0]
+
+    bundled: list[SetEntry] = []
+    teachers: list[SetEntry] = []
+    for root in order:
+        members = families[root]
+        chosen = pick(members, root)
+        entry = SetEntry(
+            chosen,
+            [s for s in members if s is not chosen],
+            chosen.language == language,
+        )
+        (bundled if chosen.source == "bundled" else teachers).append(entry)
+    for entries in (bundled, teachers):
+        # Your language first; then gentlest first, as a path through the library.
+        entries.sort(key=lambda e: (not e.in_your_language, mean_difficulty(e.puzzle_set)))
+    return bundled, teachers
+
+
+def mean_difficulty(puzzle_set: PuzzleSet) -> float:
+    levels = [p.difficulty for p in puzzle_set.puzzles]
+    return sum(levels) / len(levels) if levels else 0.0
+
+
+def get_set_or_404(slug: str) -> PuzzleSet:
+    row = db.session.execute(db.select(PuzzleSet).filter_by(slug=slug)).scalar_one_or_none()
+    if row is None or not is_visible(row):
+        abort(404, description=gettext("There is no puzzle set called “%(id)s”.", id=slug))
+    return row
+
+
+def get_puzzle_or_404(puzzle_set: PuzzleSet, key: str) -> Puzzle:
+    for puzzle in puzzle_set.puzzles:
+        if puzzle.key == key:
+            return puzzle
+    abort(
+        404,
+        description=gettext(
+            "The set “%(set)s” has no puzzle called “%(id)s”.", set=puzzle_set.title, id=key
+        ),
+    )
+
+
+def next_puzzle(puzzle: Puzzle) -> Puzzle | None:
+    puzzles = puzzle.puzzle_set.puzzles
+    for i, p in enumerate(puzzles):
+        if p.id == puzzle.id and i + 1 < len(puzzles):
+            return puzzles[i + 1]
+    return None
+
+
+# --- the learner's record ---------------------------------------------------------------------
+
+
+def latest_results(learner: Learner | None, puzzle_ids: Iterable[int]) -> dict[int, bool]:
+    """For each puzzle answered at least once: whether the latest answer was right."""
+    ids = list(puzzle_ids)
+    if learner is None or not ids:
+        return {}
+    rows = db.session.execute(
+        db.select(Attempt.puzzle_id, Attempt.correct)
+        .where(Attempt.learner_id == learner.id, Attempt.puzzle_id.in_(ids))
+        .order_by(Attempt.created_at, Attempt.id)
+    ).all()
+    return {pid: bool(correct) for pid, correct in rows}
+
+
+def status_of(results: Mapping[int, bool], puzzle_id: int) -> str:
+    if puzzle_id not in results:
+        return "new"
+    return "solved" if results[puzzle_id] else "failed"
+
+
+def failed_puzzles(learner: Learner | None) -> list[Puzzle]:
+    """Puzzles whose latest answer was wrong, in visible sets, most recent first."""
+    if learner is None:
+        return []
+    rows = db.session.execute(
+        db.select(Attempt.puzzle_id, Attempt.correct)
+        .where(Attempt.learner_id == learner.id)
+        .order_by(Attempt.created_at, Attempt.id)
+    ).all()
+    latest: dict[int, bool] = {}
+    for pid, correct in rows:
+        latest.pop(pid, None)  # re-insert so the dict ends in order of the latest answer
+        latest[pid] = bool(correct)
+    failed_ids = [pid for pid, ok in reversed(latest.items()) if not ok]
+    if not failed_ids:
+        return []
+    puzzles = {
+        p.id: p
+        for p in db.session.execute(db.select(Puzzle).where(Puzzle.id.in_(failed_ids))).scalars()
+    }
+    return [puzzles[i] for i in failed_ids if i in puzzles and is_visible(puzzles[i].puzzle_set)]
+
+
+def record_attempt(learner: Learner, puzzle: Puzzle, correct: bool, hints_used: int) -> Attempt:
+    attempt = Attempt(
+        learner_id=learner.id, puzzle_id=puzzle.id, correct=correct, hints_used=hints_used
+    )
+    db.session.add(attempt)
+    db.session.commit()
+    return attempt
+
+
+def streak_pool(language: str) -> list[Puzzle]:
+    """The puzzles streak mode draws from: the sets the index shows, in their chosen language."""
+    bundled, teachers = sets_for_language(language)
+    pool: list[Puzzle] = []
+    for entry in bundled + teachers:
+        if entry.puzzle_set.source == "teacher" and entry.puzzle_set.language not in (
+            language,
+            "en",
+        ):
+            continue
+        pool.extend(entry.puzzle_set.puzzles)
+    return pool
+
+
+def pick_streak_puzzle(
+    pool: Sequence[Puzzle], count: int, seen: Iterable[int], rng: random.Random | None = None
+) -> Puzzle | None:
+    """A random unseen puzzle whose difficulty grows with the streak (1 at first, up to 5)."""
+    if not pool:
+        return None
+    rng = rng or random.Random()
+    seen_ids = set(seen)
+    fresh = [p for p in pool if p.id not in seen_ids] or list(pool)
+    target = min(1 + count // 3, 5)
+    best = min(abs(p.difficulty - target) for p in fresh)
+    return rng.choice([p for p in fresh if abs(p.difficulty - target) == best])
+
+
+# --- solving: from a stored puzzle to the solver ----------------------------------------------
+
+
+def solver_puzzle(puzzle: Puzzle) -> sp.Puzzle:
+    """The stored puzzle as ``solver.puzzles`` parses it (it was validated on import)."""
+    return sp.parse_puzzle(export_puzzle(puzzle), puzzle.puzzle_set.slug)
+
+
+def position_of(puzzle: Puzzle) -> Position:
+    return Position.from_dict(puzzle.position)
+
+
+class BadResponse(ValueError):
+    """A malformed answer from the learner's form: a 400 with this message."""
+
+
+def _mask(codes: Sequence[str]) -> CardMask:
+    return mask_of(parse_card(c) for c in codes)
+
+
+def take_of(puzzle: Puzzle) -> CardMask:
+    """The given take of a discard puzzle (its hand cards)."""
+    return _mask(puzzle.answer.get("take", []))
+
+
+def parse_response(puzzle: Puzzle, form: Mapping[str, Any], cards: Sequence[str]) -> dict[str, Any]:
+    """The learner's form fields as a ``grade`` response, or :class:`BadResponse`.
+
+    ``form["answer"]`` is "yes"/"no" for the questions, "take" or "none" (no play wins)
+    for find_play / win; ``cards`` are the selected hand cards; ``form["discard"]`` the
+    discarded card.
+    """
+    position = position_of(puzzle)
+    task = puzzle.task
+    choice = form.get("answer", "")
+    if task in ("can_use", "can_force"):
+        if choice not in ("yes", "no"):
+            raise BadResponse(gettext("Answer with “yes” or “no”."))
+        key = "usable" if task == "can_use" else "forceable"
+        return {key: choice == "yes"}
+    if task in ("find_play", "win"):
+        if choice == "none" and task == "win":
+            if cards:
+                raise BadResponse(gettext("Choose either cards to lay down or “no play wins”."))
+            return {"hand_cards": None}
+        if choice != "take":
+            raise BadResponse(gettext("Choose the cards to lay down, then press Take."))
+        picked = 0
+        for code in cards:
+            try:
+                card = parse_card(code)
+            except ConquianError as exc:
+                raise BadResponse(str(exc)) from None
+            if not position.hand >> card & 1:
+                raise BadResponse(gettext("%(card)s is not in your hand.", card=card_glyph(card)))
+            if picked >> card & 1:
+                raise BadResponse(gettext("%(card)s is chosen twice.", card=card_glyph(card)))
+            picked |= 1 << card
+        return {"hand_cards": [card_str(c) for c in cards_of(picked)]}
+    raw = form.get("discard", "")
+    try:
+        card = parse_card(raw)
+    except ConquianError as exc:
+        raise BadResponse(str(exc)) from None
+    left = position.hand & ~take_of(puzzle)
+    if not left >> card & 1:
+        raise BadResponse(
+            gettext("%(card)s is not left in your hand after the take.", card=card_glyph(card))
+        )
+    return {"discard": card_str(card)}
+
+
+def grade_response(puzzle: Puzzle, response: Mapping[str, Any]) -> bool:
+    try:
+        return sp.grade(solver_puzzle(puzzle), response).correct
+    except sp.PuzzleFormatError as exc:
+        raise BadResponse(str(exc)) from None
+
+
+# --- what the pages draw ----------------------------------------------------------------------
+
+
+def _codes(mask: CardMask) -> list[str]:
+    return [card_str(c) for c in sorted(cards_of(mask), key=sort_key)]
+
+
+def _melds(melds: Iterable[CardMask]) -> list[list[str]]:
+    return [[card_str(c) for c in meld_cards(m)] for m in melds]
+
+
+@dataclass
+class PlayView:
+    hand_cards: list[str]
+    melds: list[list[str]]
+    wins: bool = False
+    rearranged: bool = False
+
+    @property
+    def hand_glyphs(self) -> str:
+        """The hand cards for a sentence: "4♥ 5♥"."""
+        return " ".join(card_glyph(parse_card(c)) for c in self.hand_cards)
+
+    @classmethod
+    def of(cls, play: Play) -> PlayView:
+        return cls(_codes(play.hand_cards), _melds(play.melds), play.wins, play.rearranged)
+
+
+@dataclass
+class Board:
+    """The table as the learner sees it before answering."""
+
+    hand: list[str]
+    melds: list[list[str]]
+    opponent_melds: list[list[str]]
+    center: str
+    center_from: str
+    stock: int | None
+    take: PlayView | None = None  # discard puzzles: the given take, already made
+
+
+def board_of(puzzle: Puzzle, analysis: Analysis) -> Board:
+    position = analysis.position
+    board = Board(
+        hand=_codes(position.hand),
+        melds=_melds(position.melds),
+        opponent_melds=_melds(position.opponent_melds),
+        center=card_str(position.center),
+        center_from=position.center_from,
+        stock=position.stock,
+    )
+    if puzzle.task == "discard":
+        play = analysis.play_for(take_of(puzzle))
+        if play is not None:
+            board.take = PlayView.of(play)
+            board.hand = _codes(position.hand & ~play.hand_cards)
+    return board
+
+
+@dataclass
+class Solution:
+    """The answer drawn as cards: the last step of the hint ladder, and part of every result."""
+
+    verdict: str
+    plays: list[PlayView] = field(default_factory=list)
+    discards: list[str] = field(default_factory=list)
+    plays_label: str = ""
+
+
+def solution_of(puzzle: Puzzle, analysis: Analysis) -> Solution:
+    center = card_glyph(analysis.position.center)
+    answer = puzzle.answer
+    task = puzzle.task
+    if task == "can_use":
+        if answer.get("usable"):
+            plays = [PlayView.of(p) for p in analysis.plays[:3]]
+            label = gettext("For example:") if len(analysis.plays) > 1 else gettext("The only way:")
+            return Solution(
+                gettext("Yes: you can take %(card)s now.", card=center), plays, plays_label=label
+            )
+        return Solution(gettext("No: you cannot take %(card)s now.", card=center))
+    if task == "can_force":
+        if answer.get("forceable"):
+            play = analysis.forceable_play
+            plays = [PlayView.of(play)] if play is not None else []
+            return Solution(
+                gettext("Yes: your opponent may force %(card)s on you.", card=center),
+                plays,
+                plays_label=gettext("Your melds with it, no card from your hand:"),
+            )
+        return Solution(gettext("No: %(card)s cannot be forced on you.", card=center))
+    if task in ("find_play", "win"):
+        views: list[PlayView] = []
+        for codes in answer.get("plays", []):
+            play = analysis.play_for(_mask(codes))
+            if play is not None:
+                views.append(PlayView.of(play))
+        if task == "win" and not views:
+            return Solution(gettext("No play wins the hand this turn."))
+        if task == "win":
+            verdict = gettext("Take %(card)s and lay down every card: you win.", card=center)
+        elif len(views) == 1:
+            verdict = gettext("Take %(card)s with these cards:", card=center)
+        else:
+            verdict = gettext("Any of these plays is accepted:")
+        return Solution(verdict, views)
+    take = take_of(puzzle)
+    play = analysis.play_for(take)
+    discards = [card_str(c) for c in sorted(cards_of(_mask(answer["discards"])), key=sort_key)]
+    return Solution(
+        gettext("Discard one of these cards:") if len(discards) > 1 else gettext("Discard:"),
+        [PlayView.of(play)] if play is not None else [],
+        discards,
+        plays_label=gettext("After the take:"),
+    )
+
+
+def explanation_of(puzzle: Puzzle, analysis: Analysis) -> list[str]:
+    """The solver's explanation of the position, in the page's language."""
+    sentences = [s.render(gettext) for s in explain(analysis)]
+    play: Play | None = None
+    if puzzle.task in ("find_play", "win"):
+        for codes in puzzle.answer.get("plays", []):
+            play = analysis.play_for(_mask(codes))
+            if play is not None:
+                break
+    elif puzzle.task == "discard":
+        play = analysis.play_for(take_of(puzzle))
+    if play is not None:
+        sentences += [s.render(gettext) for s in explain_play(analysis, play)]
+    return sentences
+
+
+def describe_response(puzzle: Puzzle, response: Mapping[str, Any] | None) -> str:
+    """The learner's own answer in words ("You said: yes"), for the result."""
+    if not response:
+        return ""
+    if "usable" in response or "forceable" in response:
+        value = response.get("usable", response.get("forceable"))
+        return gettext("You answered: yes.") if value else gettext("You answered: no.")
+    if "hand_cards" in response:
+        cards = response["hand_cards"]
+        if cards is None:
+            return gettext("You answered: no play wins.")
+        if not cards:
+            return gettext("You took it with no card from your hand.")
+        shown = " ".join(card_glyph(parse_card(c)) for c in cards)
+        return gettext("You took it with %(cards)s.", cards=shown)
+    if "discard" in response:
+        return gettext("You discarded %(card)s.", card=card_glyph(parse_card(response["discard"])))
+    return ""
+
+
+@dataclass
+class PuzzleView:
+    """Everything the puzzle templates draw for one puzzle."""
+
+    puzzle: Puzzle
+    board: Board
+    solution: Solution
+    prompt: str
+    hints_shown: int
+    ladder_steps: int
+
+    @property
+    def hints(self) -> list[str]:
+        return list(self.puzzle.hints[: self.hints_shown])
+
+    @property
+    def solution_shown(self) -> bool:
+        return self.hints_shown > len(self.puzzle.hints)
+
+    @property
+    def next_step(self) -> int:
+        return min(self.hints_shown + 1, self.ladder_steps)
+
+
+def puzzle_view(puzzle: Puzzle, hints_shown: int) -> PuzzleView:
+    analysis = analyze(position_of(puzzle))
+    return PuzzleView(
+        puzzle=puzzle,
+        board=board_of(puzzle, analysis),
+        solution=solution_of(puzzle, analysis),
+        prompt=task_prompt(puzzle.task, card_glyph(analysis.position.center)),
+        hints_shown=hints_shown,
+        ladder_steps=len(puzzle.hints) + 1,
+    )
+
+
+@dataclass
+class Result:
+    correct: bool
+    said: str
+    explanation: str
+    solver_explanation: list[str]
+    attempt_id: int | None = None
+
+
+def result_of(
+    puzzle: Puzzle, correct: bool, response: Mapping[str, Any] | None, attempt_id: int | None
+) -> Result:
+    analysis = analyze(position_of(puzzle))
+    return Result(
+        correct=correct,
+        said=describe_response(puzzle, response),
+        explanation=puzzle.explanation,
+        solver_explanation=explanation_of(puzzle, analysis),
+        attempt_id=attempt_id,
+    )
+
+
+# --- progress ---------------------------------------------------------------------------------
+
+
+@dataclass
+class ThemeScore:
+    theme: str
+    attempts: int
+    correct: int
+
+    @property
+    def rate(self) -> float:
+        return self.correct / self.attempts if self.attempts else 0.0
+
+
+def theme_scores(learner: Learner | None) -> list[ThemeScore]:
+    """Success rate per theme over every answer, weakest first."""
+    if learner is None:
+        return []
+    rows = db.session.execute(
+        db.select(Puzzle.themes, Attempt.correct)
+        .join(Attempt, Attempt.puzzle_id == Puzzle.id)
+        .where(Attempt.learner_id == learner.id)
+    ).all()
+    tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for themes, correct in rows:
+        for theme in themes or []:
+            tally[theme][0] += 1
+            tally[theme][1] += int(bool(correct))
+    scores = [ThemeScore(t, n, c) for t, (n, c) in tally.items()]
+    scores.sort(key=lambda s: (s.rate, -s.attempts, s.theme))
+    return scores
