@@ -50,13 +50,13 @@ def _app() -> Any:
 
 def run_import(args: argparse.Namespace) -> int:
     from tutor.teach.commands import import_path
-    from tutor.teach.solving import PuzzleFileError
+    from tutor.teach.store import PuzzleImportError
 
     app = _app()
     with app.app_context():
         try:
             puzzle_set = import_path(args.file, args.owner)
-        except PuzzleFileError as exc:
+        except PuzzleImportError as exc:
             fail(str(exc))
         print(f"imported {puzzle_set.slug}: {len(puzzle_set.puzzles)} puzzles")
     return 0
@@ -64,13 +64,13 @@ def run_import(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     from tutor.teach.commands import export_text
-    from tutor.teach.solving import PuzzleFileError
+    from tutor.teach.store import PuzzleImportError
 
     app = _app()
     with app.app_context():
         try:
             text = export_text(args.set_id)
-        except PuzzleFileError as exc:
+        except PuzzleImportError as exc:
             fail(str(exc))
     if args.out:
         try:

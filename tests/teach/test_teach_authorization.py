@@ -32,6 +32,7 @@ def world(app: Flask, owner: FlaskClient) -> World:
     set_id = make_set(owner)
     puzzle_id = add_puzzle(owner, set_id)
     class_id = make_class(owner)
+    owner.post(f"/teach/sets/{set_id}/publish", data={"publish": "1"})
     owner.post(f"/teach/classes/{class_id}/assign", data={"set_id": str(set_id)})
     with app.app_context():
         assignment_id = db.session.execute(db.select(Assignment.id)).scalar_one()
@@ -70,7 +71,8 @@ ROUTES = [
     ("POST", "/teach/sets/{s}/puzzles/{p}/duplicate", {}, True),
     ("POST", "/teach/sets/{s}/puzzles/{p}/move", {"direction": "up"}, True),
     ("GET", "/teach/sets/{s}/puzzles/{p}/preview", {}, True),
-    ("POST", "/teach/sets/{s}/puzzles/{p}/preview", {"action": "hint", "hints": "0"}, True),
+    ("POST", "/teach/sets/{s}/puzzles/{p}/preview/hint", {}, True),
+    ("POST", "/teach/sets/{s}/puzzles/{p}/preview/answer", {"answer": "take", "cards": "4H"}, True),
     ("GET", "/teach/classes/{c}", {}, True),
     ("POST", "/teach/classes/{c}/assign", {"set_id": "{s}"}, True),
     ("POST", "/teach/classes/{c}/assignments/{a}/remove", {}, True),

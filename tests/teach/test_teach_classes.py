@@ -57,25 +57,27 @@ def test_results_table_counts_attempts_solved_and_hints(app: Flask, owner: Flask
     add_puzzle(owner, set_id, WORKED, title="First")
     add_puzzle(owner, set_id, TWO_PLAYS, title="Second")
     class_id = make_class(owner)
+    # Only a published set can be assigned: learners open it on the puzzle pages.
+    refused = owner.post(f"/teach/classes/{class_id}/assign", data={"set_id": str(set_id)})
+    assert refused.status_code == 400
+    assert "Only published sets can be assigned" in refused.get_data(as_text=True)
+    owner.post(f"/teach/sets/{set_id}/publish", data={"publish": "1"})
     owner.post(f"/teach/classes/{class_id}/assign", data={"set_id": str(set_id)})
     code, slug = class_code(app, class_id), set_slug(app, set_id)
     ana, ben, stranger = app.test_client(), app.test_client(), app.test_client()
     join(ana, code, "Ana")
     join(ben, code, "Ben")
 
-    # The set is private, yet the class members reach it; a stranger does not.
-    assert ana.get(f"/classes/{code}").status_code == 200
-    assert "Homework" in ana.get(f"/classes/{code}").get_data(as_text=True)
-    assert ana.get(f"/sets/{slug}").status_code == 200
-    assert stranger.get(f"/sets/{slug}").status_code == 404
+    # The class page lists the set for its members only.
+    assert f"/puzzles/sets/{slug}/" in ana.get(f"/classes/{code}").get_data(as_text=True)
     assert stranger.get(f"/classes/{code}").status_code == 404
 
-    ana.post(f"/sets/{slug}/puzzle-1", data={"action": "answer", "hints": "0", "cards": ["4H"]})
-    ana.post(
-        f"/sets/{slug}/puzzle-1",
-        data={"action": "answer", "hints": "2", "cards": ["4H", "5H"]},
-    )
-    ben.post(f"/sets/{slug}/puzzle-2", data={"action": "answer", "hints": "0", "cards": ["AC"]})
+    first, second = f"/puzzles/sets/{slug}/puzzle-1", f"/puzzles/sets/{slug}/puzzle-2"
+    ana.post(first + "/answer", data={"answer": "take", "cards": ["4H"]})
+    ana.post(first + "/hint")
+    ana.post(first + "/hint")
+    ana.post(first + "/answer", data={"answer": "take", "cards": ["4H", "5H"]})
+    ben.post(second + "/answer", data={"answer": "take", "cards": ["AC"]})
 
     page = owner.get(f"/teach/classes/{class_id}").get_data(as_text=True)
     table = page[page.index("<table") : page.index("</table>")]
@@ -89,6 +91,8 @@ def test_results_table_counts_attempts_solved_and_hints(app: Flask, owner: Flask
 
 def test_assignments_and_members_can_be_removed(app: Flask, owner: FlaskClient) -> None:
     set_id = make_set(owner)
+    add_puzzle(owner, set_id, WORKED)
+    owner.post(f"/teach/sets/{set_id}/publish", data={"publish": "1"})
     class_id = make_class(owner)
     owner.post(f"/teach/classes/{class_id}/assign", data={"set_id": str(set_id)})
     again = owner.post(f"/teach/classes/{class_id}/assign", data={"set_id": str(set_id)})
@@ -103,6 +107,10 @@ def test_assignments_and_members_can_be_removed(app: Flask, owner: FlaskClient) 
     owner.post(f"/teach/classes/{class_id}/members/{member_id}/remove")
     page = owner.get(f"/teach/classes/{class_id}").get_data(as_text=True)
     assert "No set assigned yet." in page and "Nobody has joined yet." in page
+    # An assigned set made private again is marked, and not linked for learners.
+    owner.post(f"/teach/classes/{class_id}/assign", data={"set_id": str(set_id)})
+    owner.post(f"/teach/sets/{set_id}/publish", data={"publish": "0"})
+    assert "Private: publish it" in owner.get(f"/teach/classes/{class_id}").get_data(as_text=True)
     assert learner.get(f"/classes/{class_code(app, class_id)}").status_code == 404
     owner.post(f"/teach/classes/{class_id}/delete")
     assert owner.get(f"/teach/classes/{class_id}").status_code == 404

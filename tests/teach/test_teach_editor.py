@@ -212,18 +212,22 @@ def test_preview_is_the_learners_page_and_records_nothing(app: Flask, owner: Fla
     puzzle_id = add_puzzle(owner, set_id, WORKED, hints="First hint\nSecond hint")
     url = f"/teach/sets/{set_id}/puzzles/{puzzle_id}/preview"
     page = owner.get(url).get_data(as_text=True)
-    assert "Which cards from your hand can you lay down" in page and "First hint" not in page
-    hinted = owner.post(url, data={"action": "hint", "hints": "0"}).get_data(as_text=True)
+    assert "Preview." in page and 'id="puzzle-region"' in page  # the learners' page parts
+    assert 'action="' + url + '/answer"' in page and "First hint" not in page
+    hinted = owner.post(url + "/hint", follow_redirects=True).get_data(as_text=True)
     assert "First hint" in hinted and "Second hint" not in hinted
-    right = owner.post(url, data={"action": "answer", "hints": "1", "cards": ["4H", "5H"]})
+    as_json = owner.post(url + "/hint", headers={"Accept": "application/json"}).get_json()
+    assert as_json["step"] == 2 and "Second hint" in as_json["html"]
+    right = owner.post(url + "/answer", data={"answer": "take", "cards": ["4H", "5H"]})
     assert "Correct!" in right.get_data(as_text=True)
-    assert "<strong>6H</strong>" in right.get_data(as_text=True)  # the Markdown explanation
-    wrong = owner.post(url, data={"action": "answer", "cards": ["4H"]})
+    wrong = owner.post(url + "/answer", data={"answer": "take", "cards": ["4H"]})
     assert "Not quite" in wrong.get_data(as_text=True)
+    garbled = owner.post(url + "/answer", data={"answer": "take", "cards": ["ZZ"]})
+    assert garbled.status_code == 400
     assert count_attempts(app) == 0
 
 
-def test_publish_share_and_solve_as_a_learner(
+def test_publish_and_share_on_the_puzzle_pages(
     app: Flask, owner: FlaskClient, anonymous: FlaskClient
 ) -> None:
     set_id = make_set(owner)
@@ -232,19 +236,17 @@ def test_publish_share_and_solve_as_a_learner(
     with app.app_context():
         assert db.session.get(PuzzleSet, set_id).is_published is False  # type: ignore[union-attr]
     add_puzzle(owner, set_id, WORKED)
-    assert anonymous.get(f"/sets/{slug}").status_code == 404  # private
+    learners_page = f"/puzzles/sets/{slug}/"
+    assert anonymous.get(learners_page).status_code == 404  # private
     owner.post(f"/teach/sets/{set_id}/publish", data={"publish": "1"})
-    assert slug in owner.get(f"/teach/sets/{set_id}").get_data(as_text=True)
-    assert anonymous.get(f"/sets/{slug}").status_code == 200
-    url = f"/sets/{slug}/puzzle-1"
-    anonymous.post(url, data={"action": "answer", "hints": "0", "cards": ["4H"]})
-    anonymous.post(url, data={"action": "answer", "hints": "1", "cards": ["5H", "4H"]})
-    with app.app_context():
-        attempts = db.session.execute(db.select(Attempt).order_by(Attempt.id)).scalars().all()
-        assert [(a.correct, a.hints_used) for a in attempts] == [(False, 0), (True, 1)]
-    assert "Solved" in anonymous.get(f"/sets/{slug}").get_data(as_text=True)
-    assert anonymous.get(f"/sets/{slug}/no-such-puzzle").status_code == 404
-    garbled = anonymous.post(url, data={"action": "answer", "cards": ["ZZ"]})
-    assert garbled.status_code == 400
+    assert f"http://localhost{learners_page}" in owner.get(f"/teach/sets/{set_id}").get_data(
+        as_text=True
+    )
+    assert anonymous.get(learners_page).status_code == 200
+    answer = anonymous.post(
+        f"/puzzles/sets/{slug}/puzzle-1/answer", data={"answer": "take", "cards": ["5H", "4H"]}
+    )
+    assert answer.status_code == 302
+    assert count_attempts(app) == 1
     owner.post(f"/teach/sets/{set_id}/publish", data={"publish": "0"})
-    assert anonymous.get(f"/sets/{slug}").status_code == 404
+    assert anonymous.get(learners_page).status_code == 404

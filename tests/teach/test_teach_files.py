@@ -61,24 +61,44 @@ def authored(owner: FlaskClient) -> int:
     return set_id
 
 
-def test_export_then_import_is_lossless(app: Flask, owner: FlaskClient, authored: int) -> None:
+def test_export_then_import_is_lossless(
+    app: Flask, owner: FlaskClient, other: FlaskClient, authored: int
+) -> None:
     first = exported(owner, authored)
     assert first["description"] == "For *class 5B*."
     assert [p["task"] for p in first["puzzles"]] == ["find_play", "can_force", "discard", "win"]
     assert first["puzzles"][0]["answer"] == {"plays": [["4H", "5H"]]}
-    # While the original exists, the copy gets a fresh id; everything else is identical.
-    copy_id = imported_id(upload(owner, json.dumps(first).encode()))
-    second = exported(owner, copy_id)
+    # The owner's own file comes back onto the same set, unchanged.
+    assert imported_id(upload(owner, json.dumps(first).encode())) == authored
+    assert exported(owner, authored) == first
+    assert counts(app) == (1, 4)
+    # Another teacher's import of it is a copy with a fresh id, otherwise identical.
+    copy_id = imported_id(upload(other, json.dumps(first).encode()))
+    second = exported(other, copy_id)
     assert second["id"] != first["id"]
     assert {**second, "id": first["id"]} == first
-    # Once the original is gone, the very same file comes back.
+    # Once the original is gone, the very same file comes back whole.
     owner.post(f"/teach/sets/{authored}/delete")
-    owner.post(f"/teach/sets/{copy_id}/delete")
     again = imported_id(upload(owner, json.dumps(first).encode()))
     assert exported(owner, again) == first
     with app.app_context():
         restored = db.session.get(PuzzleSet, again)
         assert restored is not None and restored.is_published is False  # private until published
+
+
+def test_reimporting_an_edited_file_updates_the_set(
+    app: Flask, owner: FlaskClient, authored: int
+) -> None:
+    data = exported(owner, authored)
+    owner.post(f"/teach/sets/{authored}/publish", data={"publish": "1"})
+    data["title"] = "Edited offline"
+    data["puzzles"][1]["hints"] = ["A new first hint", "A new second hint"]
+    response = upload(owner, json.dumps(data).encode())
+    assert imported_id(response) == authored
+    assert exported(owner, authored) == data
+    with app.app_context():
+        row = db.session.get(PuzzleSet, authored)
+        assert row is not None and row.is_published  # an update keeps the set's state
 
 
 @pytest.mark.parametrize("path", BUNDLED, ids=[p.name for p in BUNDLED])
@@ -166,8 +186,6 @@ HOSTILE = [
     ("difficulty a string", broken(_set("puzzles.1.difficulty", "3")),
      ["puzzle 'p-2'", "field 'difficulty'"]),
     ("hints not a list", broken(_set("puzzles.1.hints", "one")), ["puzzle 'p-2'", "field 'hints'"]),
-    ("hint too long", broken(_set("puzzles.1.hints", ["x" * 20_000, "b"])),
-     ["puzzle 'p-2'", "field 'hints[0]'"]),
     ("unknown theme", broken(_set("puzzles.1.themes", ["<script>"])),
      ["puzzle 'p-2'", "field 'themes'"]),
     ("puzzle id missing", broken(_set("puzzles.1.id", None)), ["puzzle '#2'", "field 'id'"]),

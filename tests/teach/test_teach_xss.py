@@ -101,22 +101,31 @@ def test_payload_in_every_authored_field_stays_inert(
         400,
     )
     slug = set_slug(app, set_id)
-    anonymous.post(f"/sets/{slug}/puzzle-1", data={"action": "answer", "cards": ["4H", "5H"]})
+    learner_url = f"/puzzles/sets/{slug}/puzzle-1"
+    anonymous.post(learner_url + "/hint")
+    anonymous.post(learner_url + "/hint")
+    with_hints = anonymous.get(learner_url)
+    assert "second" in with_hints.get_data(as_text=True)  # both hints are on the page
+    answered = anonymous.post(
+        learner_url + "/answer", data={"answer": "take", "cards": ["4H", "5H"]}
+    )
+    assert answered.status_code == 302
 
     pages = {
         "dashboard": teacher.get("/teach/"),
         "set": teacher.get(f"/teach/sets/{set_id}"),
         "editor": teacher.get(f"/teach/sets/{set_id}/puzzles/{puzzle_id}"),
-        "preview": teacher.post(
-            f"/teach/sets/{set_id}/puzzles/{puzzle_id}/preview",
-            data={"action": "hint", "hints": "1"},
+        "preview-hint": teacher.post(
+            f"/teach/sets/{set_id}/puzzles/{puzzle_id}/preview/hint", follow_redirects=True
         ),
-        "preview-solution": teacher.post(
-            f"/teach/sets/{set_id}/puzzles/{puzzle_id}/preview", data={"action": "reveal"}
+        "preview-answer": teacher.post(
+            f"/teach/sets/{set_id}/puzzles/{puzzle_id}/preview/answer",
+            data={"answer": "take", "cards": ["4H", "5H"]},
         ),
         "class": teacher.get(f"/teach/classes/{class_id}"),
-        "shared-set": anonymous.get(f"/sets/{slug}"),
-        "shared-puzzle": anonymous.post(f"/sets/{slug}/puzzle-1", data={"action": "reveal"}),
+        "learner-set": anonymous.get(f"/puzzles/sets/{slug}/"),
+        "learner-puzzle-hints": with_hints,
+        "learner-result": anonymous.get(answered.location),
         "learner-class": anonymous.get(f"/classes/{code}"),
     }
     for name, response in pages.items():
@@ -125,7 +134,7 @@ def test_payload_in_every_authored_field_stays_inert(
     # The text itself is still there, escaped, where it is plain text.
     if payload.startswith("<script"):
         assert "&lt;script&gt;alert" in pages["set"].get_data(as_text=True)
-        assert "&lt;script&gt;alert" in pages["preview"].get_data(as_text=True)  # the hint
+        assert "&lt;script&gt;alert" in pages["preview-hint"].get_data(as_text=True)  # the hint
 
 
 def test_markdown_keeps_formatting_and_drops_active_content() -> None:

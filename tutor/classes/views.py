@@ -41,8 +41,11 @@ def new_class() -> ResponseReturnValue:
 def _assign_form(classroom: Classroom) -> AssignForm:
     form = AssignForm()
     assigned = {a.set_id for a in classroom.assignments}
+    # Learners open sets on the puzzle pages, which show published sets only.
     form.set_id.choices = [
-        (s.id, s.title) for s in teacher_sets(current_user.id) if s.id not in assigned
+        (s.id, s.title)
+        for s in teacher_sets(current_user.id)
+        if s.id not in assigned and s.is_published
     ]
     return form
 

@@ -12,28 +12,25 @@ from flask import Blueprint
 
 from tutor.extensions import db
 from tutor.models import PuzzleSet, User
-from tutor.teach.solving import PuzzleFileError
-from tutor.teach.store import MAX_IMPORT_BYTES, export_json, import_set, read_set_file
+from tutor.teach.store import MAX_IMPORT_BYTES, PuzzleImportError, export_json, import_file
 
 
 def import_path(path: str, owner_email: str | None = None) -> PuzzleSet:
-    """Import one file in one transaction; PuzzleFileError (nothing saved) otherwise."""
+    """Import one file in one transaction; PuzzleImportError (nothing saved) otherwise."""
     owner = None
     if owner_email:
         owner = db.session.execute(
             db.select(User).filter_by(email=owner_email.strip().lower())
         ).scalar_one_or_none()
         if owner is None:
-            raise PuzzleFileError(f"no teacher has the address {owner_email!r}", source=path)
+            raise PuzzleImportError(f"{path}: no teacher has the address {owner_email!r}")
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_IMPORT_BYTES + 1)
     except OSError as exc:
-        raise PuzzleFileError(f"cannot read the file: {exc.strerror}", source=path) from None
+        raise PuzzleImportError(f"{path}: cannot read the file: {exc.strerror}") from None
     try:
-        parsed = read_set_file(raw, Path(path).name)
-        puzzle_set = import_set(parsed, "teacher" if owner else "imported", owner)
-        db.session.commit()
+        puzzle_set, _new = import_file(raw, Path(path).name, owner)
     except Exception:
         db.session.rollback()
         raise
@@ -43,7 +40,7 @@ def import_path(path: str, owner_email: str | None = None) -> PuzzleSet:
 def export_text(slug: str) -> str:
     puzzle_set = db.session.execute(db.select(PuzzleSet).filter_by(slug=slug)).scalar_one_or_none()
     if puzzle_set is None:
-        raise PuzzleFileError(f"no puzzle set has the id {slug!r}")
+        raise PuzzleImportError(f"no puzzle set has the id {slug!r}")
     return export_json(puzzle_set)
 
 
@@ -55,7 +52,7 @@ def register(bp: Blueprint) -> None:
         """Import a puzzle-set JSON file."""
         try:
             puzzle_set = import_path(path, owner)
-        except PuzzleFileError as exc:
+        except PuzzleImportError as exc:
             raise click.ClickException(str(exc)) from None
         click.echo(f"imported {puzzle_set.slug}: {len(puzzle_set.puzzles)} puzzles")
 
@@ -66,7 +63,7 @@ def register(bp: Blueprint) -> None:
         """Export a puzzle set as JSON (to standard output by default)."""
         try:
             text = export_text(slug)
-        except PuzzleFileError as exc:
+        except PuzzleImportError as exc:
             raise click.ClickException(str(exc)) from None
         if output:
             Path(output).write_text(text, encoding="utf-8")

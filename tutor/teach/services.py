@@ -18,8 +18,7 @@ from solver.cards import CardMask
 from solver.errors import ConquianError
 from solver.position import Position
 from tutor.extensions import db
-from tutor.models import Learner, Puzzle, PuzzleSet
-from tutor.models.classes import Assignment, Membership
+from tutor.models import Puzzle, PuzzleSet
 from tutor.teach.editor import parse_card_line, parse_play_lines
 from tutor.teach.solving import PuzzleFileError, parse_puzzle, solve
 from tutor.teach.store import puzzle_from_dict, puzzle_to_dict
@@ -46,23 +45,6 @@ def teacher_sets(user_id: int) -> list[PuzzleSet]:
             db.select(PuzzleSet).filter_by(owner_id=user_id).order_by(PuzzleSet.updated_at.desc())
         ).scalars()
     )
-
-
-def learner_may_see(puzzle_set: PuzzleSet, learner: Learner | None) -> bool:
-    """Published sets are for everyone; a private one for its owner and the classes it is
-    assigned to."""
-    if puzzle_set.is_published:
-        return True
-    if current_user.is_authenticated and puzzle_set.owner_id == current_user.id:
-        return True
-    if learner is None:
-        return False
-    found = db.session.execute(
-        db.select(Assignment.id)
-        .join(Membership, Membership.classroom_id == Assignment.classroom_id)
-        .where(Assignment.set_id == puzzle_set.id, Membership.learner_id == learner.id)
-    ).first()
-    return found is not None
 
 
 def next_key(puzzle_set: PuzzleSet) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
 from flask_babel import gettext as _
@@ -31,13 +30,11 @@ TASKS: Final = pm.TASKS
 LANGUAGES: Final = pm.LANGUAGES
 RULESET: Final = pm.RULESET
 MIN_HINTS: Final = pm.MIN_HINTS
-MAX_PUZZLES: Final = 500
 MAX_TEXT: Final = 10_000  # characters in one hint or explanation
 # Ids become URL parts (/sets/<set>/<puzzle>) and database keys of 80 characters.
 ID_PATTERN: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$")
 ID_RULE: Final = "must be a short name (up to 80 letters, digits, '-', '_' or '.')"
 # Longest text per field, as the database columns allow.
-SET_LIMITS: Final = {"title": 200, "author": 120}
 PUZZLE_LIMITS: Final = {"title": 200, "explanation": MAX_TEXT}
 
 PuzzleFileError = PuzzleFormatError
@@ -148,52 +145,6 @@ def parse_puzzle(data: object, source: str = "", index: int = 0) -> dict[str, An
     """One puzzle, checked against the format and the solver: its canonical contract dict."""
     puzzle = pm.parse_puzzle(data, source, index)
     return _checked(puzzle, cast(Mapping[str, Any], data), source)
-
-
-@dataclass
-class ParsedSet:
-    id: str
-    title: str
-    language: str
-    author: str
-    translation_of: str | None
-    puzzles: list[dict[str, Any]]
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
-def parse_set(data: object, source: str = "") -> ParsedSet:
-    """A whole set, or PuzzleFileError at the first fault (file, puzzle, field)."""
-    header, raw = pm.parse_set_header(data, source)
-
-    def err(message: str, name: str = "") -> PuzzleFileError:
-        return PuzzleFileError(message, source=source, field=name)
-
-    if not ID_PATTERN.match(header.id):
-        raise err(ID_RULE, "id")
-    if header.language not in LANGUAGES:
-        raise err(f"must be one of {', '.join(LANGUAGES)}, not {header.language!r}", "language")
-    _limits(cast(Mapping[str, Any], data), SET_LIMITS, err)
-    if len(raw) > MAX_PUZZLES:
-        raise err(f"holds {len(raw)} puzzles; at most {MAX_PUZZLES} are allowed", "puzzles")
-    puzzles = []
-    seen: set[str] = set()
-    for i, item in enumerate(raw):
-        puzzle = pm.parse_puzzle(item, source, i)
-        if puzzle.id in seen:
-            raise PuzzleFileError(
-                "two puzzles share this id", source=source, puzzle=puzzle.id, field="id"
-            )
-        seen.add(puzzle.id)
-        puzzles.append(_checked(puzzle, cast(Mapping[str, Any], item), source))
-    return ParsedSet(
-        id=header.id,
-        title=header.title,
-        language=header.language,
-        author=header.author,
-        translation_of=header.translation_of,
-        puzzles=puzzles,
-        extra=dict(header.extra),
-    )
 
 
 def known_themes() -> tuple[str, ...]:

@@ -1,8 +1,8 @@
-"""Puzzle sets between the contract's JSON files and the database models.
+"""Teachers' set files: upload limits and slugs around the puzzle store (tutor.puzzles.store).
 
-``import_set`` checks the whole file first (tutor.teach.solving.parse_set) and only then
-adds rows, so a refused file leaves nothing behind; the caller commits once.
-``export_set`` gives back the same JSON: export then import is lossless.
+The store validates a whole file through ``solver.puzzles`` before writing anything and
+gives back the same JSON on export (export then import is lossless). Here: the size limit,
+reading bytes safely, which slug an imported file gets, and editor rows from puzzle dicts.
 """
 
 from __future__ import annotations
@@ -14,37 +14,42 @@ from typing import Any, Final
 
 from tutor.extensions import db
 from tutor.models import Puzzle, PuzzleSet, User
-from tutor.teach.solving import RULESET, ParsedSet, PuzzleFileError, parse_set
+from tutor.puzzles.store import PuzzleImportError, export_puzzle, export_set
+from tutor.puzzles.store import import_set as store_import
 
 MAX_IMPORT_BYTES: Final = 1024 * 1024
-MAX_DEPTH_ERROR: Final = "is nested too deeply to be a puzzle set"
+MAX_PUZZLES: Final = 500
+DEPTH_ERROR: Final = "the file is nested too deeply to be a puzzle set"
+
+__all__ = ["MAX_IMPORT_BYTES", "PuzzleImportError", "export_json", "import_file", "new_slug"]
 
 
-def read_set_file(raw: bytes, source: str) -> ParsedSet:
-    """Bytes of an uploaded or named file to a checked set; PuzzleFileError otherwise."""
+def read_set_file(raw: bytes, source: str) -> Any:
+    """The JSON of an uploaded or named file; PuzzleImportError naming the file otherwise."""
     if len(raw) > MAX_IMPORT_BYTES:
-        raise PuzzleFileError(
-            f"the file is {len(raw) // 1024} KB; at most {MAX_IMPORT_BYTES // 1024} KB "
-            "can be imported",
-            source=source,
+        raise PuzzleImportError(
+            f"{source}: the file is over {MAX_IMPORT_BYTES // 1024} KB, the most that can be "
+            "imported"
         )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise PuzzleFileError("the file is not UTF-8 text", source=source) from None
+        raise PuzzleImportError(f"{source}: the file is not UTF-8 text") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise PuzzleFileError(
-            f"the file is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
-            source=source,
+        raise PuzzleImportError(
+            f"{source}: the file is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
         ) from None
     except RecursionError:
-        raise PuzzleFileError(MAX_DEPTH_ERROR, source=source) from None
-    try:
-        return parse_set(data, source)
-    except RecursionError:
-        raise PuzzleFileError(MAX_DEPTH_ERROR, source=source) from None
+        raise PuzzleImportError(f"{source}: {DEPTH_ERROR}") from None
+    puzzles = data.get("puzzles") if isinstance(data, dict) else None
+    if isinstance(puzzles, list) and len(puzzles) > MAX_PUZZLES:
+        raise PuzzleImportError(
+            f"{source}: field 'puzzles': {len(puzzles)} puzzles; at most {MAX_PUZZLES} can be "
+            "imported at once"
+        )
+    return data
 
 
 def slugify(text: str) -> str:
@@ -73,8 +78,39 @@ def new_slug(title: str) -> str:
     return free_slug(f"{slugify(title)}-{secrets.token_hex(3)}")
 
 
+def import_file(raw: bytes, source: str, owner: User | None) -> tuple[PuzzleSet, bool]:
+    """Import one file in one transaction: (the set, whether it was new).
+
+    A file whose id is one of the owner's own sets updates that set in place (attempts
+    stay with their puzzles); an id used by anybody else's set gets a fresh slug, so a
+    teacher can import a bundled set to adapt it. A new teacher set starts private.
+    """
+    data = read_set_file(raw, source)
+    wanted = data.get("id") if isinstance(data, dict) else None
+    slug = None
+    existing = None
+    if isinstance(wanted, str) and wanted:
+        existing = db.session.execute(
+            db.select(PuzzleSet).filter_by(slug=wanted)
+        ).scalar_one_or_none()
+        owner_id = owner.id if owner is not None else None
+        if existing is not None and existing.owner_id != owner_id:
+            slug, existing = free_slug(wanted), None
+    try:
+        row = store_import(data, "teacher", owner, filename=source, slug=slug, commit=False)
+    except RecursionError:
+        db.session.rollback()
+        raise PuzzleImportError(f"{source}: {DEPTH_ERROR}") from None
+    if existing is None and owner is not None:
+        row.is_published = False
+    db.session.commit()
+    return row, existing is None
+
+
 def puzzle_from_dict(data: dict[str, Any], index: int) -> Puzzle:
-    extra = {k: v for k, v in data.items() if k not in _PUZZLE_COLUMNS}
+    """A puzzle row from a checked contract dict (the editor's save)."""
+    known = ("id", "title", "position", "task", "answer", "themes", "difficulty", "hints",
+             "explanation")  # fmt: skip
     return Puzzle(
         key=data["id"],
         position_index=index,
@@ -86,66 +122,12 @@ def puzzle_from_dict(data: dict[str, Any], index: int) -> Puzzle:
         difficulty=data["difficulty"],
         hints=list(data["hints"]),
         explanation=data["explanation"],
-        extra=extra,
+        extra={k: v for k, v in data.items() if k not in known},
     )
-
-
-_PUZZLE_COLUMNS: Final = (
-    "id", "title", "position", "task", "answer", "themes", "difficulty", "hints", "explanation",
-)  # fmt: skip
-
-
-def import_set(parsed: ParsedSet, source: str, owner: User | None) -> PuzzleSet:
-    """Add a checked set (private when it has an owner) to the session; the caller commits."""
-    extra = dict(parsed.extra)
-    description = extra.pop("description", "")
-    puzzle_set = PuzzleSet(
-        slug=free_slug(parsed.id),
-        title=parsed.title,
-        description=description if isinstance(description, str) else "",
-        language=parsed.language,
-        author=parsed.author,
-        ruleset=RULESET,
-        source=source,
-        translation_of=parsed.translation_of,
-        owner_id=owner.id if owner is not None else None,
-        is_published=owner is None,
-    )
-    puzzle_set.puzzles = [puzzle_from_dict(p, i) for i, p in enumerate(parsed.puzzles)]
-    db.session.add(puzzle_set)
-    return puzzle_set
 
 
 def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "id": puzzle.key,
-        "title": puzzle.title,
-        "position": puzzle.position,
-        "task": puzzle.task,
-        "answer": puzzle.answer,
-        "themes": list(puzzle.themes or []),
-        "difficulty": puzzle.difficulty,
-        "hints": list(puzzle.hints or []),
-        "explanation": puzzle.explanation,
-    }
-    data.update(puzzle.extra or {})
-    return data
-
-
-def export_set(puzzle_set: PuzzleSet) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "id": puzzle_set.slug,
-        "title": puzzle_set.title,
-        "language": puzzle_set.language,
-        "author": puzzle_set.author,
-        "ruleset": puzzle_set.ruleset,
-    }
-    if puzzle_set.translation_of:
-        data["translation_of"] = puzzle_set.translation_of
-    if puzzle_set.description:
-        data["description"] = puzzle_set.description
-    data["puzzles"] = [puzzle_to_dict(p) for p in puzzle_set.puzzles]
-    return data
+    return export_puzzle(puzzle)
 
 
 def export_json(puzzle_set: PuzzleSet) -> str:

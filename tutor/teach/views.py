@@ -19,24 +19,25 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from werkzeug.datastructures import MultiDict
+from werkzeug.utils import secure_filename
 
 from solver.cards import CardMask
 from tutor.extensions import db
 from tutor.models import Puzzle, PuzzleSet
 from tutor.models.classes import Classroom
-from tutor.teach import services
+from tutor.teach import preview, services
 from tutor.teach.commands import register as register_commands
 from tutor.teach.editor import check, parse_card_line, parse_play_lines
 from tutor.teach.forms import ActionForm, ImportForm, PuzzleForm, SetForm
-from tutor.teach.solving import PuzzleFileError, known_themes, mask_from
+from tutor.teach.solving import known_themes, mask_from
 from tutor.teach.store import (
     MAX_IMPORT_BYTES,
+    PuzzleImportError,
     export_json,
-    import_set,
     new_slug,
     puzzle_from_dict,
-    read_set_file,
 )
+from tutor.teach.store import import_file as import_file_into_store
 
 bp = Blueprint("teach", __name__)
 
@@ -155,26 +156,29 @@ def import_file() -> ResponseReturnValue:
     problem = None
     if form.validate_on_submit():
         upload = form.file.data
-        name = (upload.filename or "upload.json")[:100]
+        name = secure_filename(upload.filename or "") or "upload.json"
         raw = upload.stream.read(MAX_IMPORT_BYTES + 1)
         try:
-            parsed = read_set_file(raw, name)
-            puzzle_set = import_set(parsed, "teacher", current_user)
-            puzzle_set.author = puzzle_set.author or current_user.display_name
-            db.session.commit()
-        except PuzzleFileError as exc:
+            puzzle_set, new = import_file_into_store(raw, name, current_user)
+        except PuzzleImportError as exc:
             db.session.rollback()
             problem = str(exc)
         else:
-            flash(
+            message = (
                 _(
                     "Imported “%(title)s” with %(count)s puzzles. It is private until you "
                     "publish it.",
                     title=puzzle_set.title,
                     count=len(puzzle_set.puzzles),
-                ),
-                "success",
+                )
+                if new
+                else _(
+                    "Updated your set “%(title)s” from the file (%(count)s puzzles).",
+                    title=puzzle_set.title,
+                    count=len(puzzle_set.puzzles),
+                )
             )
+            flash(message, "success")
             return redirect(url_for("teach.edit_set", set_id=puzzle_set.id))
     status = 400 if problem or form.errors else 200
     return render_template(
@@ -320,13 +324,22 @@ def move_puzzle(set_id: int, puzzle_id: int) -> ResponseReturnValue:
     return redirect(url_for("teach.edit_set", set_id=set_id) + f"#puzzle-{puzzle_id}")
 
 
-@bp.route("/teach/sets/<int:set_id>/puzzles/<int:puzzle_id>/preview", methods=["GET", "POST"])
+@bp.get("/teach/sets/<int:set_id>/puzzles/<int:puzzle_id>/preview")
 @login_required
 def preview_puzzle(set_id: int, puzzle_id: int) -> ResponseReturnValue:
-    from tutor.teach.solve import solve_page
+    return preview.page(services.owned_puzzle_or_404(set_id, puzzle_id)[1])
 
-    puzzle_set, puzzle = services.owned_puzzle_or_404(set_id, puzzle_id)
-    return solve_page(puzzle_set, puzzle, preview=True)
+
+@bp.post("/teach/sets/<int:set_id>/puzzles/<int:puzzle_id>/preview/hint")
+@login_required
+def preview_hint(set_id: int, puzzle_id: int) -> ResponseReturnValue:
+    return preview.hint(services.owned_puzzle_or_404(set_id, puzzle_id)[1])
+
+
+@bp.post("/teach/sets/<int:set_id>/puzzles/<int:puzzle_id>/preview/answer")
+@login_required
+def preview_answer(set_id: int, puzzle_id: int) -> ResponseReturnValue:
+    return preview.answer(services.owned_puzzle_or_404(set_id, puzzle_id)[1])
 
 
 # ---------------------------------------------------------------- the live check
@@ -360,23 +373,6 @@ def check_position() -> ResponseReturnValue:
         language=str(language),
     )
     return jsonify(report)
-
-
-# ---------------------------------------------------------------- learner pages of a shared set
-
-
-@bp.get("/sets/<slug>")
-def shared_set(slug: str) -> ResponseReturnValue:
-    from tutor.teach.solve import set_page
-
-    return set_page(slug)
-
-
-@bp.route("/sets/<slug>/<key>", methods=["GET", "POST"])
-def shared_puzzle(slug: str, key: str) -> ResponseReturnValue:
-    from tutor.teach.solve import shared_solve_page
-
-    return shared_solve_page(slug, key)
 
 
 register_commands(bp)
