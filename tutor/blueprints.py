@@ -10,6 +10,8 @@ from flask import Flask
 BLUEPRINTS = (
     "tutor.home.views",
     "tutor.api.analyze",
+    "tutor.learn.views",
+    "tutor.analyzer.views",
     "tutor.puzzles.views",
     "tutor.progress.views",
     "tutor.auth.views",

@@ -106,17 +106,18 @@ def hints(
         out.append(Sentence("count_cards", {"count": first.bit_count()}))
     elif task == "discard":
         out.append(Sentence("count_safe", {"count": (position.hand & ~answer.take).bit_count()}))
-    elif _near(position):
-        out.append(Sentence("look_at", {"cards": cards_text(_near(position))}))
+    elif near := _near(position, exposed_only=task == "can_force"):
+        out.append(Sentence("look_at", {"cards": cards_text(near)}))
     else:
         out.append(Sentence("look_none", {"center": center}))
     return out
 
 
-def _near(position: Position) -> CardMask:
+def _near(position: Position, *, exposed_only: bool = False) -> CardMask:
     """The player's cards that could meet the center card in a meld: same rank, or the same
-    suit within two ranks; for Q, K and A, also the other two of Q-K-A (the tempting one)."""
-    mine = position.hand | position.exposed
+    suit within two ranks; for Q, K and A, also the other two of Q-K-A (the tempting one).
+    Forcing looks at the exposed cards alone (R9), so its hint points only at those."""
+    mine = position.exposed if exposed_only else position.hand | position.exposed
     center = position.center
     rank, suit = card_rank(center), card_suit(center)
     near = 0

@@ -12,7 +12,22 @@ bp = Blueprint("home", __name__)
 
 @bp.get("/")
 def index() -> ResponseReturnValue:
-    return render_template("home/index.html")
+    # Lessons are imported here so the home page does not depend on them at import time.
+    from tutor.core.learner import current_learner
+    from tutor.learn.lessons import LESSONS
+    from tutor.learn.progress import completed_slugs, next_lesson, next_step_index
+
+    completed = completed_slugs(current_learner(create=False))
+    upcoming = next_lesson(completed)
+    resume_step = next_step_index(upcoming) + 1 if upcoming is not None else None
+    return render_template(
+        "home/index.html",
+        lessons=LESSONS,
+        completed=completed,
+        next_lesson=upcoming,
+        resume_step=resume_step,
+        has_endpoint=lambda endpoint: endpoint in current_app.view_functions,
+    )
 
 
 @bp.post("/language")

@@ -1,0 +1,185 @@
+"""The lesson pages through Flask's test client: every route, answers as forms and as JSON,
+progress saved to LessonProgress, and every error path (404, malformed answers)."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tutor.extensions import db
+from tutor.learn.lessons import LESSONS, WORKED_EXAMPLE
+from tutor.models import LessonProgress
+
+
+def _progress(app: Flask) -> list[str]:
+    with app.app_context():
+        return sorted(db.session.execute(db.select(LessonProgress.lesson)).scalars())
+
+
+def test_index_lists_every_lesson_in_order(client: FlaskClient) -> None:
+    response = client.get("/learn/")
+    assert response.status_code == 200
+    text = response.get_data(as_text=True)
+    positions = [text.index(f"/learn/{lesson.slug}/") for lesson in LESSONS]
+    assert positions == sorted(positions)
+    assert "0 of 9 lessons complete" in text
+
+
+def test_every_step_page_renders(client: FlaskClient) -> None:
+    for lesson in LESSONS:
+        assert client.get(f"/learn/{lesson.slug}/").status_code == 200
+        for number in range(1, len(lesson.steps) + 1):
+            response = client.get(f"/learn/{lesson.slug}/{number}")
+            assert response.status_code == 200, (lesson.slug, number)
+            assert 'name="csrf_token"' in response.get_data(as_text=True)
+
+
+def test_unknown_lesson_and_step_are_404(client: FlaskClient) -> None:
+    assert client.get("/learn/no-such-lesson/").status_code == 404
+    assert client.get("/learn/no-such-lesson/1").status_code == 404
+    assert client.get("/learn/deck/0").status_code == 404
+    assert client.get("/learn/deck/99").status_code == 404
+    assert client.post("/learn/deck/99", data={"cards": ["4S"]}).status_code == 404
+    assert client.post("/learn/nope/1", json={"cards": []}).status_code == 404
+
+
+def test_worked_example_walkthrough_as_plain_forms(client: FlaskClient, app: Flask) -> None:
+    page = client.get("/learn/worked-example/").get_data(as_text=True)
+    assert "6♥" in page and 'aria-label="six of hearts"' in page
+
+    r = client.post("/learn/worked-example/1", data={"choice": "take"})
+    text = r.get_data(as_text=True)
+    assert r.status_code == 200 and "Right!" in text and "You can take 6♥ now (R8)." in text
+
+    r = client.post("/learn/worked-example/2", data={"cards": ["4H", "5H"]})
+    text = r.get_data(as_text=True)
+    assert "Right!" in text and "4♥-5♥-6♥" in text
+    # the selection stays checked on the re-rendered page
+    assert 'value="4H" checked' in text
+
+    r = client.post("/learn/worked-example/3", data={"cards": ["QS"]})
+    text = r.get_data(as_text=True)
+    assert "Right!" in text
+    # after the take the 6♥ lies in the run, not in the center any more
+    assert text.count('aria-label="six of hearts"') == 1
+    assert "you took 6♥ into your melds" in text
+
+    r = client.post("/learn/worked-example/4", data={"choice": "leave"})
+    text = r.get_data(as_text=True)
+    assert "Right!" in text and "cannot take it to wait" in text
+    assert _progress(app) == []
+
+    r = client.post("/learn/worked-example/5", data={"choice": "leave"})
+    text = r.get_data(as_text=True)
+    assert "Right!" in text and "Lesson complete" in text and "never on their own (R8)" in text
+    assert _progress(app) == ["worked-example"]
+    assert "1 of 9 lessons complete" in client.get("/learn/").get_data(as_text=True)
+
+
+def test_wrong_answers_get_an_explanation_and_save_nothing(client: FlaskClient, app: Flask) -> None:
+    r = client.post("/learn/worked-example/4", data={"choice": "take"})
+    text = r.get_data(as_text=True)
+    assert r.status_code == 200
+    assert "Not quite." in text and "7♥ needs 6♥" in text
+
+    r = client.post("/learn/worked-example/2", data={"cards": ["4H"]})
+    text = r.get_data(as_text=True)
+    assert "Not quite." in text and "Lay 4♥ 5♥ with 6♥" in text
+
+    r = client.post("/learn/worked-example/3", data={"cards": ["2C"]})
+    assert "Not quite." in r.get_data(as_text=True)
+    assert _progress(app) == []
+
+
+def test_json_answers_return_a_feedback_fragment(client: FlaskClient) -> None:
+    r = client.post("/learn/deck/1", json={"cards": ["4S", "JS"]})
+    assert r.status_code == 200
+    data = r.get_json()
+    assert data["correct"] is True and data["lesson_complete"] is False
+    assert "Right!" in data["html"] and "Next step" in data["html"]
+
+    r = client.post("/learn/deck/2", json={"cards": ["AD"]})
+    data = r.get_json()
+    assert data["correct"] is False and "wrap" in data["html"]
+
+    r = client.post("/learn/deck/2", json={"cards": ["JD"]})
+    data = r.get_json()
+    assert data["correct"] is True and data["lesson_complete"] is True
+    assert "Next lesson" in data["html"]
+
+
+def test_lesson_completes_only_when_every_step_is_solved(client: FlaskClient, app: Flask) -> None:
+    client.post("/learn/forcing/1", json={"choice": "yes"})
+    client.post("/learn/forcing/2", json={"choice": "no"})
+    client.post("/learn/forcing/3", json={"choice": "allow"})  # wrong
+    assert _progress(app) == []
+    client.post("/learn/forcing/3", json={"choice": "force"})
+    assert _progress(app) == []
+    r = client.post("/learn/forcing/4", json={"choice": "force"})
+    assert r.get_json()["lesson_complete"] is True
+    assert _progress(app) == ["forcing"]
+    # answering again does not add a second row
+    client.post("/learn/forcing/4", json={"choice": "force"})
+    assert _progress(app) == ["forcing"]
+
+
+def test_progress_belongs_to_the_learner(app: Flask) -> None:
+    first, second = app.test_client(), app.test_client()
+    first.post("/learn/deck/1", json={"cards": ["4S", "JS"]})
+    first.post("/learn/deck/2", json={"cards": ["JD"]})
+    assert "1 of 9 lessons complete" in first.get("/learn/").get_data(as_text=True)
+    assert "0 of 9 lessons complete" in second.get("/learn/").get_data(as_text=True)
+
+
+def test_malformed_form_answers_are_400_with_a_message(client: FlaskClient) -> None:
+    r = client.post("/learn/worked-example/2", data={"cards": ["KS"]})
+    assert r.status_code == 400
+    assert "is not one of the cards you can choose here" in r.get_data(as_text=True)
+    r = client.post("/learn/worked-example/2", data={"cards": ["10H"]})
+    assert r.status_code == 400 and "is not a card" in r.get_data(as_text=True)
+    r = client.post("/learn/worked-example/1", data={"choice": "maybe"})
+    assert r.status_code == 400 and "Choose one of the buttons" in r.get_data(as_text=True)
+    r = client.post("/learn/worked-example/1", data={})
+    assert r.status_code == 400
+
+
+def test_malformed_json_answers_are_400_json(client: FlaskClient) -> None:
+    r = client.post("/learn/worked-example/2", json={"cards": "nonsense"})
+    assert r.status_code == 400 and "error" in r.get_json()
+    r = client.post("/learn/worked-example/2", json=["4H"])
+    assert r.status_code == 400 and "JSON object" in r.get_json()["error"]
+    r = client.post("/learn/worked-example/2", data="{not json", content_type="application/json")
+    assert r.status_code == 400
+    r = client.post("/learn/melds/1", json={"cards": [0, 1]})
+    assert r.status_code == 400
+
+
+def test_get_only_and_post_only_routes(client: FlaskClient) -> None:
+    assert client.post("/learn/").status_code == 405
+    assert client.put("/learn/deck/1").status_code == 405
+
+
+def test_home_offers_to_continue_the_next_unfinished_lesson(client: FlaskClient) -> None:
+    text = client.get("/").get_data(as_text=True)
+    assert "Continue where you left off" not in text
+    assert "/learn/" in text and "/analyzer/" in text
+    client.post("/learn/worked-example/1", data={"choice": "take"})
+    text = client.get("/").get_data(as_text=True)
+    assert "Continue where you left off" in text
+    assert "/learn/worked-example/2" in text
+    for number, answer in enumerate(
+        [
+            {"choice": "take"},
+            {"cards": ["4H", "5H"]},
+            {"cards": ["QS"]},
+            {"choice": "leave"},
+            {"choice": "leave"},
+        ],
+        start=1,
+    ):
+        client.post(f"/learn/worked-example/{number}", data=answer)
+    text = client.get("/").get_data(as_text=True)
+    assert "1 of 9 lessons complete" in text
+    assert "Next up: The deck and the order of the cards" in text
+    assert 'href="/learn/deck/1"' in text
+    assert f"/learn/{WORKED_EXAMPLE.slug}/2" not in text

@@ -1,0 +1,1 @@
+"""The analyzer: "What can I do with this card?" for any position."""

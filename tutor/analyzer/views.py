@@ -1,0 +1,137 @@
+"""``/analyzer/``: build or paste a position and see every play with the center card.
+
+The position lives in the query string (see :mod:`tutor.analyzer.codec`), so the page
+works without JavaScript and every analysis can be shared; static/js/analyzer.js updates
+it live through ``POST /api/analyze``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Blueprint, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from solver.analysis import Analysis, Play
+from solver.cards import card_str, cards_of
+from solver.errors import ConquianError
+from solver.explain import explain, explain_play
+from solver.melds import meld_cards
+from solver.position import Position
+from solver.search import analyze
+from tutor.analyzer.codec import (
+    QueryError,
+    form_values,
+    has_position,
+    position_data,
+    position_query,
+)
+
+bp = Blueprint("analyzer", __name__, url_prefix="/analyzer")
+
+MAX_JSON = 4000  # characters of pasted JSON
+
+
+# Positions offered as starting points: (label, canonical query).
+EXAMPLES = (
+    ("worked", {"hand": "4H5HQS2C3C6C7CADAS2D", "opp": "KSKHKC", "center": "6H", "stock": "12"}),
+    ("rearrange", {"hand": "6CKSQD2SACJH", "melds": "3H4H5H6H", "center": "6D", "stock": "12"}),
+    ("force", {"hand": "KDQH7CJDAH6H3C", "melds": "2S3S4S", "center": "5S", "from": "stock"}),
+    ("win", {"hand": "4SQDQH", "melds": "AS2S3S.5C6C7CJC", "center": "QS"}),
+)
+
+
+@dataclass
+class PlayView:
+    """One play, ready to draw: the arrangement with the newly exposed cards marked."""
+
+    hand_cards: list[str]
+    melds: list[list[str]]
+    new: set[str]
+    rearranged: bool
+    wins: bool
+    sentences: list[str]
+
+
+@dataclass
+class PlayGroup:
+    key: str
+    title: str
+    plays: list[PlayView]
+
+
+def _play_view(analysis: Analysis, play: Play) -> PlayView:
+    center = card_str(analysis.position.center)
+    hand_cards = [card_str(c) for c in cards_of(play.hand_cards)]
+    return PlayView(
+        hand_cards=hand_cards,
+        melds=[[card_str(c) for c in meld_cards(m)] for m in play.melds],
+        new={center, *hand_cards},
+        rearranged=play.rearranged,
+        wins=play.wins,
+        sentences=[s.render(_) for s in explain_play(analysis, play)],
+    )
+
+
+def group_plays(analysis: Analysis) -> list[PlayGroup]:
+    """Winning plays first, then by the number of hand cards laid down, most first."""
+    groups: list[PlayGroup] = []
+    wins = [_play_view(analysis, p) for p in analysis.plays if p.wins]
+    if wins:
+        groups.append(PlayGroup("wins", _("Winning plays"), wins))
+    sizes = sorted({p.size for p in analysis.plays if not p.wins}, reverse=True)
+    for size in sizes:
+        plays = [_play_view(analysis, p) for p in analysis.plays if not p.wins and p.size == size]
+        if size == 0:
+            title = _("The center card alone, no card from your hand")
+        else:
+            title = ngettext(
+                "Laying %(num)d card from your hand", "Laying %(num)d cards from your hand", size
+            )
+        groups.append(PlayGroup(f"size-{size}", title, plays))
+    return groups
+
+
+def analysis_context(position: Position) -> dict[str, Any]:
+    analysis = analyze(position)
+    return {
+        "analysis": analysis,
+        "groups": group_plays(analysis),
+        "explanation": [s.render(_) for s in explain(analysis)],
+        "center": card_str(position.center),
+        "share_query": position_query(position),
+    }
+
+
+@bp.get("/")
+def index() -> ResponseReturnValue:
+    args = request.args
+    context: dict[str, Any] = {"examples": EXAMPLES, "json_text": "", "error": None}
+    status = 200
+
+    if "json" in args:
+        text = args.get("json", "")
+        context["json_text"] = text[:MAX_JSON]
+        try:
+            if len(text) > MAX_JSON:
+                raise QueryError(_("The pasted JSON is too long for one position."))
+            position = Position.from_json(text)
+        except (QueryError, ConquianError) as exc:
+            context.update(values=form_values({}), error=str(exc), error_source="json")
+            return render_template("analyzer/index.html", **context), 400
+        return redirect(url_for("analyzer.index") + "?" + urlencode(position_query(position)))
+
+    context["values"] = form_values(args)
+    if has_position(args):
+        try:
+            position = Position.from_dict(position_data(args))
+        except (QueryError, ConquianError) as exc:
+            context.update(error=str(exc), error_source="form")
+            status = 400
+        else:
+            context.update(analysis_context(position))
+    return render_template("analyzer/index.html", **context), status

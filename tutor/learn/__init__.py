@@ -1,0 +1,1 @@
+"""The learning path: short lessons, each ending in exercises that the solver checks."""

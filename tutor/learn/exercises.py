@@ -1,0 +1,589 @@
+"""Lesson exercises. Each is answered by acting on cards and checked by the solver.
+
+An exercise is a small frozen value with a ``kind`` (which the templates switch on),
+a ``prompt``, ``parse(answer)`` (validate the raw answer or raise :class:`AnswerError`)
+and ``check(answer)`` returning :class:`Feedback`: right or wrong, always with an
+explanation. The right answer is never stored: it is computed from the solver each time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeAlias
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
+
+from solver.analysis import Analysis, Play
+from solver.cards import Card, CardMask, card_glyph, card_str, cards_of, mask_of, parse_card
+from solver.cover import first_cover
+from solver.errors import ConquianError
+from solver.explain import explain, explain_play
+from solver.melds import MELDS_CONTAINING, is_valid_meld, meld_cards, meld_problem
+from solver.position import Position
+from solver.search import analyze
+from tutor.learn.wording import glyphs, mask_glyphs, meld_reason, melds_glyphs
+
+Text: TypeAlias = "str | LazyString"
+
+
+class AnswerError(ValueError):
+    """An answer that is malformed (not merely wrong): a card not on offer, an unknown choice."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the learner did: the cards (or groups) they selected, or the choice they made."""
+
+    values: tuple[str, ...] = ()
+    choice: str | None = None
+
+    @classmethod
+    def from_request(cls, data: Mapping[str, Any]) -> Answer:
+        raw = data.get("cards", [])
+        if isinstance(raw, str):
+            raw = [raw]
+        if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
+            raise AnswerError(_("The selected cards must be sent as a list of card codes."))
+        choice = data.get("choice")
+        if choice is not None and not isinstance(choice, str):
+            raise AnswerError(_("The choice must be one of the buttons on the page."))
+        return cls(values=tuple(raw), choice=choice or None)
+
+
+@dataclass
+class Item:
+    """Feedback on one option of a multi-part answer (one card, one group)."""
+
+    cards: list[str]
+    chosen: bool
+    right: bool
+    text: str
+
+
+@dataclass
+class Feedback:
+    correct: bool
+    sentences: list[str] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    # The right answer drawn as cards: each entry a (caption, list of melds) pair.
+    shown: list[tuple[str, list[list[str]]]] = field(default_factory=list)
+
+
+def _render(sentences: Iterable[Any]) -> list[str]:
+    return [s.render(_) for s in sentences]
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [card_str(c) for c in cards]
+
+
+def _melds_codes(melds: Iterable[CardMask]) -> list[list[str]]:
+    return [_codes(meld_cards(m)) for m in melds]
+
+
+def _parse_cards(values: Sequence[str], allowed: CardMask) -> CardMask:
+    mask = 0
+    for value in values:
+        try:
+            card = parse_card(value)
+        except ConquianError:
+            raise AnswerError(_("%(value)s is not a card.", value=value[:12])) from None
+        if not allowed >> card & 1:
+            raise AnswerError(
+                _("%(card)s is not one of the cards you can choose here.", card=card_glyph(card))
+            )
+        mask |= 1 << card
+    return mask
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: Text
+
+
+# ---------------------------------------------------------------------------------------------
+# Exercises on cards and melds alone
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExtendMeld:
+    """Select every offered card that makes a valid meld together with ``base`` (R1, R4)."""
+
+    kind: ClassVar[str] = "cards"
+    prompt: Text
+    base: tuple[str, ...]
+    options: tuple[str, ...]
+    note: Text | None = None
+
+    @property
+    def base_cards(self) -> list[Card]:
+        return [parse_card(c) for c in self.base]
+
+    @property
+    def option_cards(self) -> list[Card]:
+        return [parse_card(c) for c in self.options]
+
+    def right_cards(self) -> CardMask:
+        base = mask_of(self.base_cards)
+        return mask_of(c for c in self.option_cards if is_valid_meld(base | 1 << c))
+
+    def check(self, answer: Answer) -> Feedback:
+        chosen = _parse_cards(answer.values, mask_of(self.option_cards))
+        right = self.right_cards()
+        items = []
+        for card in self.option_cards:
+            group = [*self.base_cards, card]
+            items.append(
+                Item(
+                    [card_str(card)],
+                    bool(chosen >> card & 1),
+                    bool(right >> card & 1),
+                    meld_reason(group),
+                )
+            )
+        fb = Feedback(chosen == right, items=items)
+        if not fb.correct:
+            fb.sentences.append(
+                _("The cards that fit are: %(cards)s.", cards=mask_glyphs(right))
+                if right
+                else _("None of these cards fits.")
+            )
+        return fb
+
+
+@dataclass(frozen=True)
+class JudgeMelds:
+    """Select the groups that are valid melds (R4)."""
+
+    kind: ClassVar[str] = "groups"
+    prompt: Text
+    groups: tuple[tuple[str, ...], ...]
+    note: Text | None = None
+
+    def check(self, answer: Answer) -> Feedback:
+        chosen: set[int] = set()
+        for value in answer.values:
+            if not value.isdigit() or int(value) >= len(self.groups):
+                raise AnswerError(_("%(value)s is not one of the groups.", value=value[:12]))
+            chosen.add(int(value))
+        items, correct = [], True
+        for i, group in enumerate(self.groups):
+            cards = [parse_card(c) for c in group]
+            valid = meld_problem(cards) is None
+            correct &= valid == (i in chosen)
+            items.append(Item(list(group), i in chosen, valid, meld_reason(cards)))
+        return Feedback(correct, items=items)
+
+
+@dataclass(frozen=True)
+class SplitRun:
+    """A group too long to be one meld: select the cards of one meld so the rest is one too."""
+
+    kind: ClassVar[str] = "cards"
+    prompt: Text
+    options: tuple[str, ...]
+    note: Text | None = None
+
+    @property
+    def option_cards(self) -> list[Card]:
+        return [parse_card(c) for c in self.options]
+
+    def check(self, answer: Answer) -> Feedback:
+        every = mask_of(self.option_cards)
+        chosen = _parse_cards(answer.values, every)
+        rest = every & ~chosen
+        first, second = cards_of(chosen), cards_of(rest)
+        correct = bool(chosen) and bool(rest) and is_valid_meld(chosen) and is_valid_meld(rest)
+        fb = Feedback(correct)
+        if not chosen or not rest:
+            fb.sentences.append(meld_reason(cards_of(every)))
+        else:
+            fb.sentences += [meld_reason(first), meld_reason(second)]
+        if correct:
+            fb.shown.append((_("Your split"), [_codes(first), _codes(second)]))
+        else:
+            ranks = self.option_cards
+            fb.sentences.append(
+                _(
+                    "Any split that leaves at least 3 cards in a row on each side works, for "
+                    "example %(a)s and %(b)s.",
+                    a=glyphs(ranks[:4]),
+                    b=glyphs(ranks[4:]),
+                )
+            )
+        return fb
+
+
+# ---------------------------------------------------------------------------------------------
+# Exercises on a position: the player to act facing a center card
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PositionExercise:
+    prompt: Text
+    position_data: Mapping[str, Any]
+    note: Text | None = None
+    hide_hand: ClassVar[bool] = False
+
+    @property
+    def position(self) -> Position:
+        return Position.from_dict(dict(self.position_data))
+
+    def analysis(self) -> Analysis:
+        return analyze(self.position)
+
+    @property
+    def center(self) -> str:
+        return card_glyph(self.position.center)
+
+    def _choose(self, answer: Answer) -> str:
+        values = [c.value for c in self.choices()]
+        if answer.choice not in values:
+            raise AnswerError(_("Choose one of the buttons below the cards."))
+        return answer.choice
+
+    def choices(self) -> list[Choice]:
+        return []
+
+
+def _play_cards(analysis: Analysis, play: Play) -> list[tuple[str, list[list[str]]]]:
+    label = (
+        _(
+            "Lay %(cards)s with %(center)s",
+            cards=mask_glyphs(play.hand_cards),
+            center=card_glyph(analysis.position.center),
+        )
+        if play.hand_cards
+        else _("Take %(center)s alone", center=card_glyph(analysis.position.center))
+    )
+    return [(label, _melds_codes(play.melds))]
+
+
+@dataclass(frozen=True)
+class TakeOrLeave(PositionExercise):
+    """Can the center card be taken now (R7, R8)? Take it, or decline / pass it."""
+
+    kind: ClassVar[str] = "choice"
+
+    def choices(self) -> list[Choice]:
+        leave = (
+            _l("Pass %(card)s to your opponent", card=self.center)
+            if self.position.center_from == "stock"
+            else _l("Decline %(card)s", card=self.center)
+        )
+        return [Choice("take", _l("Take %(card)s", card=self.center)), Choice("leave", leave)]
+
+    def check(self, answer: Answer) -> Feedback:
+        choice = self._choose(answer)
+        analysis = self.analysis()
+        fb = Feedback((choice == "take") == analysis.usable, _render(explain(analysis)))
+        if analysis.usable:
+            best = analysis.plays[0]
+            fb.sentences += _render(explain_play(analysis, best))
+            fb.shown += _play_cards(analysis, best)
+        return fb
+
+
+@dataclass(frozen=True)
+class FindPlay(PositionExercise):
+    """Select the hand cards to lay down with the center card (R8); ``need_win``: a winning one."""
+
+    kind: ClassVar[str] = "play"
+    need_win: bool = False
+
+    def hand_codes(self) -> list[str]:
+        return _codes(cards_of(self.position.hand))
+
+    def check(self, answer: Answer) -> Feedback:
+        position = self.position
+        chosen = _parse_cards(answer.values, position.hand)
+        analysis = self.analysis()
+        play = analysis.play_for(chosen)
+        wanted = analysis.winning_plays if self.need_win else analysis.plays
+        fb = Feedback(play is not None and play in wanted)
+        center = card_glyph(position.center)
+        if play is not None:
+            fb.sentences += _render(explain_play(analysis, play))
+            fb.shown += _play_cards(analysis, play)
+            if self.need_win and not play.wins:
+                left = (position.hand & ~chosen).bit_count()
+                fb.sentences.append(
+                    _(
+                        "That is a legal play, but it leaves %(n)d card(s) in your hand. Look for "
+                        "the play that lays down every card you hold (R10).",
+                        n=left,
+                    )
+                )
+        else:
+            if not chosen:
+                fb.sentences.append(
+                    _(
+                        "%(center)s does not fit your melds on its own: choose the cards from "
+                        "your hand that go down with it (R8).",
+                        center=center,
+                    )
+                )
+            else:
+                fb.sentences.append(
+                    _(
+                        "Laying %(cards)s with %(center)s does not work: together with your "
+                        "melds they do not split into valid melds (R4, R8).",
+                        cards=mask_glyphs(chosen),
+                        center=center,
+                    )
+                )
+                group = cards_of(chosen | 1 << position.center)
+                if not position.melds and len(group) <= 9:
+                    fb.sentences.append(meld_reason(group))
+        if not fb.correct:
+            for right in wanted[:4]:
+                fb.shown += _play_cards(analysis, right)
+            if len(wanted) > 4:
+                fb.sentences.append(
+                    _("There are %(n)d right answers; four of them are shown.", n=len(wanted))
+                )
+        return fb
+
+
+@dataclass(frozen=True)
+class Discard(PositionExercise):
+    """After the take of ``take`` with the center card, pick the card to let go (R8).
+
+    A good discard goes with no card left in your hand and does not fit your opponent's
+    melds (they could take it at once). The solver's melds decide both.
+    """
+
+    kind: ClassVar[str] = "discard"
+    take: tuple[str, ...] = ()
+
+    def played(self) -> Play:
+        play = self.analysis().play_for(mask_of(parse_card(c) for c in self.take))
+        if play is None:  # a lesson bug, caught by the tests of every lesson
+            raise ValueError(f"{self.take} is not a legal take in this position")
+        return play
+
+    def played_melds(self) -> list[list[str]]:
+        return _melds_codes(self.played().melds)
+
+    def remaining(self) -> CardMask:
+        return self.position.hand & ~self.played().hand_cards
+
+    def remaining_codes(self) -> list[str]:
+        return _codes(cards_of(self.remaining()))
+
+    def _partners(self, card: Card, hand: CardMask) -> CardMask:
+        # Partners: hand cards that make a meld with this card and at most one card more.
+        dead = self.position.opponent_exposed
+        partners = 0
+        for meld in MELDS_CONTAINING[card]:
+            if not meld & dead and (meld & ~hand).bit_count() <= 1:
+                partners |= meld & hand & ~(1 << card)
+        return partners
+
+    def _feeds_opponent(self, card: Card) -> bool:
+        opp = self.position.opponent_melds
+        return bool(opp) and first_cover(self.position.opponent_exposed | 1 << card) is not None
+
+    def scores(self) -> dict[Card, tuple[bool, int]]:
+        hand = self.remaining()
+        return {
+            c: (self._feeds_opponent(c), self._partners(c, hand).bit_count())
+            for c in cards_of(hand)
+        }
+
+    def best(self) -> CardMask:
+        scores = self.scores()
+        low = min(scores.values())
+        return mask_of(c for c, s in scores.items() if s == low)
+
+    def reason(self, card: Card) -> str:
+        hand = self.remaining()
+        glyph = card_glyph(card)
+        if self._feeds_opponent(card):
+            return _(
+                "%(card)s fits your opponent's melds: they could take it at once (R8, R9).",
+                card=glyph,
+            )
+        partners = self._partners(card, hand)
+        if partners:
+            return _(
+                "%(card)s already pairs with %(cards)s in your hand: each pair is one "
+                "card short of a meld, so keep it.",
+                card=glyph,
+                cards=mask_glyphs(partners),
+            )
+        return _(
+            "%(card)s goes with no other card in your hand and does not fit your "
+            "opponent's melds: a safe card to let go.",
+            card=glyph,
+        )
+
+    def check(self, answer: Answer) -> Feedback:
+        if len(answer.values) != 1:
+            raise AnswerError(_("Choose exactly one card to discard."))
+        chosen = _parse_cards(answer.values, self.remaining())
+        card = cards_of(chosen)[0]
+        best = self.best()
+        fb = Feedback(bool(best & chosen), [self.reason(card)])
+        if not fb.correct:
+            fb.sentences += [self.reason(c) for c in cards_of(best)]
+        fb.sentences.append(_("Your discard becomes the center card your opponent faces (R7, R8)."))
+        return fb
+
+
+@dataclass(frozen=True)
+class LayAlone(PositionExercise):
+    """Counterfactual: may ``cards`` from the hand be laid down without the center card (R8)?"""
+
+    kind: ClassVar[str] = "choice"
+    cards: tuple[str, ...] = ()
+
+    def choices(self) -> list[Choice]:
+        shown = "-".join(card_glyph(parse_card(c)) for c in self.cards)
+        return [
+            Choice("lay", _l("Lay %(cards)s down now", cards=shown)),
+            Choice("leave", _l("Keep them and decline %(card)s", card=self.center)),
+        ]
+
+    def check(self, answer: Answer) -> Feedback:
+        choice = self._choose(answer)
+        analysis = self.analysis()
+        group = mask_of(parse_card(c) for c in self.cards)
+        # Laying them is possible only as part of a take of the center card (R8).
+        can_lay = any(p.hand_cards & group == group for p in analysis.plays)
+        fb = Feedback((choice == "lay") == can_lay)
+        fb.sentences.append(meld_reason(cards_of(group)))
+        fb.sentences.append(
+            _(
+                "Cards from your hand go down only together with a center card you take, never on "
+                "their own (R8)."
+            )
+        )
+        fb.sentences += _render(explain(analysis))
+        return fb
+
+
+@dataclass(frozen=True)
+class TakeOutcome(PositionExercise):
+    """What happens after taking the center card with ``take``: a win, or play on (R10)?"""
+
+    kind: ClassVar[str] = "choice"
+    take: tuple[str, ...] = ()
+
+    def played(self) -> Play:
+        play = self.analysis().play_for(mask_of(parse_card(c) for c in self.take))
+        if play is None:
+            raise ValueError(f"{self.take} is not a legal take in this position")
+        return play
+
+    def choices(self) -> list[Choice]:
+        return [
+            Choice("win", _l("I win the hand")),
+            Choice("play_on", _l("I discard and play on")),
+        ]
+
+    def check(self, answer: Answer) -> Feedback:
+        choice = self._choose(answer)
+        analysis = self.analysis()
+        play = self.played()
+        exposed = (self.position.exposed | play.hand_cards).bit_count() + 1
+        fb = Feedback((choice == "win") == play.wins)
+        fb.sentences.append(_("After this take you have %(n)d cards exposed.", n=exposed))
+        fb.sentences += _render(explain_play(analysis, play))
+        fb.shown += _play_cards(analysis, play)
+        return fb
+
+
+@dataclass(frozen=True)
+class CanBeForced(PositionExercise):
+    """If you decline or pass the center card, may your opponent force it on you (R9)?"""
+
+    kind: ClassVar[str] = "choice"
+
+    def choices(self) -> list[Choice]:
+        return [
+            Choice("yes", _l("Yes, they can force it on me")),
+            Choice("no", _l("No, they cannot")),
+        ]
+
+    def check(self, answer: Answer) -> Feedback:
+        choice = self._choose(answer)
+        analysis = self.analysis()
+        fb = Feedback((choice == "yes") == analysis.forceable, _render(explain(analysis)))
+        if analysis.force_melds is not None:
+            fb.shown.append((_("Forced, your melds become"), _melds_codes(analysis.force_melds)))
+        return fb
+
+
+@dataclass(frozen=True)
+class ForceOpponent(PositionExercise):
+    """The other side of R9: your opponent declined or passed the center card; force them?
+
+    ``position_data`` is the opponent's position. Their hand is needed to make a complete
+    position but is never shown: forcing depends only on their exposed melds.
+    """
+
+    kind: ClassVar[str] = "choice"
+    hide_hand: ClassVar[bool] = True
+
+    def choices(self) -> list[Choice]:
+        return [
+            Choice("force", _l("Force them to take %(card)s", card=self.center)),
+            Choice("allow", _l("Let it go")),
+        ]
+
+    def check(self, answer: Answer) -> Feedback:
+        choice = self._choose(answer)
+        analysis = self.analysis()
+        position = self.position
+        fb = Feedback((choice == "force") == analysis.forceable)
+        force = analysis.force_melds
+        if force is not None:
+            fb.sentences.append(
+                _(
+                    "%(card)s fits your opponent's exposed melds with no card from their hand "
+                    "(%(melds)s), so you may force them to take it (R9).",
+                    card=self.center,
+                    melds=melds_glyphs(force),
+                )
+            )
+            play = analysis.forceable_play
+            if play is not None and play.rearranged:
+                fb.sentences.append(
+                    _(
+                        "It fits only after they rearrange %(before)s into %(after)s, and that "
+                        "still counts: a forced player may rearrange their melds (R5, R9).",
+                        before=melds_glyphs(position.melds),
+                        after=melds_glyphs(force),
+                    )
+                )
+            fb.shown.append((_("Forced, their melds become"), _melds_codes(force)))
+        else:
+            fb.sentences.append(
+                _(
+                    "%(card)s does not fit your opponent's exposed melds on its own. Whatever it "
+                    "might go with in their hand stays private, so you cannot force it (R9).",
+                    card=self.center,
+                )
+            )
+        return fb
+
+
+Exercise = (
+    ExtendMeld
+    | JudgeMelds
+    | SplitRun
+    | TakeOrLeave
+    | FindPlay
+    | Discard
+    | LayAlone
+    | TakeOutcome
+    | CanBeForced
+    | ForceOpponent
+)

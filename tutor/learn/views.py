@@ -1,0 +1,138 @@
+"""The learning path: ``/learn/`` lists the lessons; each step of a lesson has its own page.
+
+An answer is POSTed to the step's URL, as a plain form (the page comes back with the
+feedback) or as JSON from static/js/learn.js (the feedback comes back as an HTML fragment).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from tutor.core.learner import current_learner
+from tutor.learn.exercises import Answer, AnswerError, Feedback
+from tutor.learn.lessons import LESSONS, Lesson, Step, lesson_by_slug
+from tutor.learn.progress import (
+    completed_slugs,
+    next_lesson,
+    next_step_index,
+    record_solved,
+    solved_steps,
+)
+
+bp = Blueprint("learn", __name__, url_prefix="/learn")
+
+
+def _find(slug: str, number: int) -> tuple[Lesson, Step]:
+    lesson = lesson_by_slug(slug)
+    if lesson is None or not 1 <= number <= len(lesson.steps):
+        abort(404)
+    return lesson, lesson.steps[number - 1]
+
+
+def _after(lesson: Lesson, number: int) -> tuple[str, str, Lesson | None]:
+    """Where "next" leads from a step: the next step, else the next lesson, else the path."""
+    if number < len(lesson.steps):
+        return url_for("learn.step", slug=lesson.slug, number=number + 1), "step", None
+    index = LESSONS.index(lesson)
+    if index + 1 < len(LESSONS):
+        following = LESSONS[index + 1]
+        return url_for("learn.lesson", slug=following.slug), "lesson", following
+    return url_for("learn.index"), "path", None
+
+
+@bp.get("/")
+def index() -> ResponseReturnValue:
+    completed = completed_slugs(current_learner(create=False))
+    return render_template(
+        "learn/index.html",
+        lessons=LESSONS,
+        completed=completed,
+        next_lesson=next_lesson(completed),
+    )
+
+
+@bp.get("/<slug>/")
+def lesson(slug: str) -> ResponseReturnValue:
+    return _render_step(*_find(slug, 1), number=1)
+
+
+@bp.get("/<slug>/<int:number>")
+def step(slug: str, number: int) -> ResponseReturnValue:
+    return _render_step(*_find(slug, number), number=number)
+
+
+def _render_step(
+    lesson: Lesson,
+    step: Step,
+    number: int,
+    feedback: Feedback | None = None,
+    answer: Answer | None = None,
+    error: str | None = None,
+    complete: bool = False,
+    status: int = 200,
+) -> ResponseReturnValue:
+    completed = completed_slugs(current_learner(create=False))
+    next_url, next_kind, next_lesson_ = _after(lesson, number)
+    return (
+        render_template(
+            "learn/step.html",
+            lesson=lesson,
+            step=step,
+            number=number,
+            ex=step.exercise,
+            feedback=feedback,
+            answer=answer or Answer(),
+            error=error,
+            lesson_done=lesson.slug in completed or complete,
+            just_completed=complete,
+            solved=solved_steps(lesson.slug),
+            resume=next_step_index(lesson) + 1,
+            next_url=next_url,
+            next_kind=next_kind,
+            next_lesson=next_lesson_,
+        ),
+        status,
+    )
+
+
+@bp.post("/<slug>/<int:number>")
+def answer(slug: str, number: int) -> ResponseReturnValue:
+    lesson, step = _find(slug, number)
+    as_json = request.is_json
+    data: Any
+    if as_json:
+        data = request.get_json(silent=True)
+        if not isinstance(data, dict):
+            return jsonify(error="send the answer as a JSON object"), 400
+    else:
+        data = {"cards": request.form.getlist("cards"), "choice": request.form.get("choice")}
+    try:
+        answer = Answer.from_request(data)
+        feedback = step.exercise.check(answer)
+    except AnswerError as exc:
+        if as_json:
+            return jsonify(error=str(exc)), 400
+        return _render_step(lesson, step, number, error=str(exc), status=400)
+
+    complete = False
+    if feedback.correct:
+        complete = record_solved(lesson, number - 1)
+        if step.exercise.note is not None:
+            feedback.sentences.append(str(step.exercise.note))
+    if not as_json:
+        return _render_step(lesson, step, number, feedback, answer, complete=complete)
+    next_url, next_kind, next_lesson_ = _after(lesson, number)
+    html = render_template(
+        "learn/_feedback.html",
+        feedback=feedback,
+        lesson=lesson,
+        number=number,
+        just_completed=complete,
+        next_url=next_url,
+        next_kind=next_kind,
+        next_lesson=next_lesson_,
+    )
+    return jsonify(correct=feedback.correct, lesson_complete=complete, html=html)
