@@ -1,6 +1,6 @@
-// The puzzle editor: a 40-card picker that fills the position textarea, and the solver's
-// live check after every change. Without this script the form still works: the teacher
-// types the position as JSON and presses "Check" or "Save".
+// The puzzle editor: the analyzer's card picker (static/js/picker.js) fills the position
+// textarea, and the solver checks the puzzle after every change. Without this script the
+// form still works: the teacher types the position as JSON and presses "Check" or "Save".
 (function () {
   "use strict";
   // Buttons that destroy something ask first (the form still works without the script).
@@ -22,22 +22,10 @@
   var difficultyField = form.querySelector("select[name=difficulty]");
   var themesField = form.querySelector("input[name=themes]");
   var suggestButton = document.getElementById("use-suggestions");
-  var targetList = document.getElementById("target-list");
-  var zones = document.getElementById("zones");
   var centerFrom = document.getElementById("center-from");
   var stockInput = document.getElementById("stock-count");
-  var deckButtons = Array.prototype.slice.call(builder.querySelectorAll(".deck .card--button"));
-  var labels = {};  // card code -> spoken name, from the server-rendered deck (translated)
-  deckButtons.forEach(function (b) { labels[b.dataset.card] = b.getAttribute("aria-label"); });
-  var t = {  // interface words, taken from the page so that they follow its language
-    hand: builder.dataset.hand || "Your hand",
-    meld: builder.dataset.meld || "Your meld",
-    oppMeld: builder.dataset.oppMeld || "Opponent meld",
-    center: builder.dataset.center || "Center card"
-  };
-
-  var state = { hand: [], melds: [[]], opponent_melds: [[]], center: null, center_from: "opponent", stock: null };
-  var target = "hand";
+  var pickerRoot = document.getElementById("editor-picker");
+  if (!window.ConquianPicker || !pickerRoot) { return; }
   var lastReport = null;
   var timer = null;
   var sequence = 0;
@@ -47,183 +35,53 @@
     return checked ? checked.value : "can_use";
   }
 
-  // ------------------------------------------------------------ state <-> textarea
-  function readTextarea() {
-    var data;
-    try { data = JSON.parse(textarea.value); } catch (e) { return false; }
-    if (!data || typeof data !== "object" || Array.isArray(data)) { return false; }
-    function list(v) { return Array.isArray(v) ? v.filter(function (c) { return typeof c === "string"; }).map(canon) : []; }
-    function melds(v) { var m = Array.isArray(v) ? v.map(list) : []; return m.length ? m : [[]]; }
-    state = {
-      hand: list(data.hand),
-      melds: melds(data.melds),
-      opponent_melds: melds(data.opponent_melds),
-      center: typeof data.center === "string" && data.center ? canon(data.center) : null,
-      center_from: data.center_from === "stock" ? "stock" : "opponent",
-      stock: typeof data.stock === "number" ? data.stock : null
-    };
-    return true;
+  // ------------------------------------------------------------ picker <-> position JSON
+  // The picker's model is four inputs (hand "4H 5H", melds "4S 5S 6S; KH KD KC", center);
+  // the form sends the JSON textarea. Each side is written from the other.
+  var zoneInputs = {
+    hand: document.getElementById("pos-hand"),
+    melds: document.getElementById("pos-melds"),
+    opponent_melds: document.getElementById("pos-opp"),
+    center: document.getElementById("pos-center")
+  };
+
+  function readJSON() {
+    try {
+      var data = JSON.parse(textarea.value);
+      return data && typeof data === "object" && !Array.isArray(data) ? data : null;
+    } catch (e) { return null; }
   }
 
-  function canon(code) {
-    var glyphs = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
-    code = code.trim();
-    var suit = code.slice(-1);
-    return (code.slice(0, -1) + (glyphs[suit] || suit)).toUpperCase();
+  function cardsText(list) {
+    return Array.isArray(list) ? list.filter(function (c) { return typeof c === "string"; }).join(" ") : "";
   }
 
-  function positionData() {
+  function jsonToPicker() {
+    var data = readJSON();
+    if (!data) { return; }
+    zoneInputs.hand.value = cardsText(data.hand);
+    zoneInputs.melds.value = Array.isArray(data.melds) ? data.melds.map(cardsText).join("; ") : "";
+    zoneInputs.opponent_melds.value = Array.isArray(data.opponent_melds) ? data.opponent_melds.map(cardsText).join("; ") : "";
+    zoneInputs.center.value = typeof data.center === "string" ? data.center : "";
+    // The picker listens for "change" on its inputs: it redraws without echoing back.
+    Object.keys(zoneInputs).forEach(function (zone) {
+      zoneInputs[zone].dispatchEvent(new Event("change"));
+    });
+    centerFrom.value = data.center_from === "stock" ? "stock" : "opponent";
+    stockInput.value = typeof data.stock === "number" ? String(data.stock) : "";
+  }
+
+  function pickerToJSON(state) {
     var data = {
-      hand: state.hand.slice(),
-      melds: state.melds.filter(function (m) { return m.length; }),
-      opponent_melds: state.opponent_melds.filter(function (m) { return m.length; }),
+      hand: state.hand,
+      melds: state.melds,
+      opponent_melds: state.opponent_melds,
       center: state.center,
-      center_from: state.center_from
+      center_from: centerFrom.value
     };
-    if (state.stock !== null && state.stock !== "") { data.stock = state.stock; }
-    return data;
-  }
-
-  function writeTextarea() {
-    textarea.value = JSON.stringify(positionData());
-  }
-
-  // ------------------------------------------------------------ placing cards
-  function whereIs(code) {
-    if (state.center === code) { return "center"; }
-    if (state.hand.indexOf(code) >= 0) { return "hand"; }
-    for (var i = 0; i < state.melds.length; i++) { if (state.melds[i].indexOf(code) >= 0) { return "meld-" + i; } }
-    for (var j = 0; j < state.opponent_melds.length; j++) { if (state.opponent_melds[j].indexOf(code) >= 0) { return "opp-" + j; } }
-    return null;
-  }
-
-  function removeCard(code) {
-    if (state.center === code) { state.center = null; }
-    state.hand = state.hand.filter(function (c) { return c !== code; });
-    state.melds = state.melds.map(function (m) { return m.filter(function (c) { return c !== code; }); });
-    state.opponent_melds = state.opponent_melds.map(function (m) { return m.filter(function (c) { return c !== code; }); });
-  }
-
-  function place(code) {
-    if (whereIs(code)) { removeCard(code); changed(); return; }
-    if (target === "center") {
-      state.center = code;
-    } else if (target === "hand") {
-      state.hand.push(code);
-    } else {
-      var parts = target.split("-");
-      var list = parts[0] === "meld" ? state.melds : state.opponent_melds;
-      list[Number(parts[1])].push(code);
-    }
-    changed();
-  }
-
-  function targetName(key) {
-    if (key === "hand") { return t.hand; }
-    if (key === "center") { return t.center; }
-    var parts = key.split("-");
-    return (parts[0] === "meld" ? t.meld : t.oppMeld) + " " + (Number(parts[1]) + 1);
-  }
-
-  function targets() {
-    var keys = ["hand"];
-    state.melds.forEach(function (_, i) { keys.push("meld-" + i); });
-    state.opponent_melds.forEach(function (_, i) { keys.push("opp-" + i); });
-    keys.push("center");
-    return keys;
-  }
-
-  // ------------------------------------------------------------ drawing
-  function cardNode(code, tag) {
-    var el = document.createElement(tag);
-    var suit = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[code.slice(-1)] || "spades";
-    var glyph = { S: "♠", H: "♥", D: "♦", C: "♣" }[code.slice(-1)] || "?";
-    el.className = "card card--" + suit;
-    el.dataset.card = code;
-    var rank = document.createElement("span");
-    rank.className = "card__rank"; rank.setAttribute("aria-hidden", "true"); rank.textContent = code.slice(0, -1);
-    var s = document.createElement("span");
-    s.className = "card__suit"; s.setAttribute("aria-hidden", "true"); s.textContent = glyph;
-    el.appendChild(rank); el.appendChild(s);
-    return el;
-  }
-
-  function drawTargets() {
-    targetList.textContent = "";
-    if (targets().indexOf(target) < 0) { target = "hand"; }
-    targets().forEach(function (key) {
-      var id = "target-" + key;
-      var wrap = document.createElement("span");
-      wrap.className = "target";
-      var input = document.createElement("input");
-      input.type = "radio"; input.name = "picker-target"; input.id = id; input.value = key;
-      input.checked = key === target;
-      input.addEventListener("change", function () { target = key; });
-      var label = document.createElement("label");
-      label.htmlFor = id; label.textContent = targetName(key);
-      wrap.appendChild(input); wrap.appendChild(label);
-      targetList.appendChild(wrap);
-    });
-  }
-
-  function zone(title, cards, key) {
-    var box = document.createElement("div");
-    box.className = "zone";
-    var h = document.createElement("h3");
-    h.textContent = title;
-    box.appendChild(h);
-    var row = document.createElement("div");
-    row.className = "card-row";
-    if (!cards.length) {
-      var empty = document.createElement("span");
-      empty.className = "muted"; empty.textContent = "—";
-      row.appendChild(empty);
-    }
-    cards.forEach(function (code) {
-      var b = cardNode(code, "button");
-      b.type = "button";
-      b.classList.add("card--button");
-      b.setAttribute("aria-label", (labels[code] || code) + " — " + (builder.dataset.remove || "remove"));
-      b.addEventListener("click", function () { removeCard(code); changed(); });
-      row.appendChild(b);
-    });
-    box.appendChild(row);
-    box.dataset.zone = key;
-    return box;
-  }
-
-  function drawZones() {
-    zones.textContent = "";
-    var opp = document.createElement("div");
-    state.opponent_melds.forEach(function (m, i) { opp.appendChild(zone(targetName("opp-" + i), m, "opp-" + i)); });
-    zones.appendChild(opp);
-    zones.appendChild(zone(t.center, state.center ? [state.center] : [], "center"));
-    var mine = document.createElement("div");
-    state.melds.forEach(function (m, i) { mine.appendChild(zone(targetName("meld-" + i), m, "meld-" + i)); });
-    zones.appendChild(mine);
-    var count = state.hand.length + state.melds.reduce(function (n, m) { return n + m.length; }, 0);
-    zones.appendChild(zone(t.hand + " (" + state.hand.length + ") · " + count + "/10", state.hand, "hand"));
-  }
-
-  function drawDeck() {
-    deckButtons.forEach(function (b) {
-      var where = whereIs(b.dataset.card);
-      b.setAttribute("aria-pressed", where ? "true" : "false");
-      b.title = where ? targetName(where) : "";
-    });
-  }
-
-  function draw() {
-    drawTargets();
-    drawZones();
-    drawDeck();
-    centerFrom.value = state.center_from;
-    stockInput.value = state.stock === null ? "" : String(state.stock);
-  }
-
-  function changed() {
-    writeTextarea();
-    draw();
+    var stock = parseInt(stockInput.value, 10);
+    if (!isNaN(stock)) { data.stock = stock; }
+    textarea.value = JSON.stringify(data);
     scheduleCheck();
   }
 
@@ -231,6 +89,11 @@
   function scheduleCheck() {
     clearTimeout(timer);
     timer = setTimeout(runCheck, 250);
+  }
+
+  function canon(code) {
+    var cards = window.ConquianPicker.parseCards(code);
+    return cards.length ? cards[0] : code.toUpperCase();
   }
 
   function splitCards(text) {
@@ -382,29 +245,12 @@
 
   // ------------------------------------------------------------ wiring
   builder.hidden = false;
-  if (!readTextarea()) { writeTextarea(); }
-  if (!state.melds.length) { state.melds = [[]]; }
-  if (!state.opponent_melds.length) { state.opponent_melds = [[]]; }
-  deckButtons.forEach(function (b) { b.addEventListener("click", function () { place(b.dataset.card); }); });
-  document.getElementById("add-meld").addEventListener("click", function () {
-    state.melds.push([]); target = "meld-" + (state.melds.length - 1); draw();
-  });
-  document.getElementById("add-opp-meld").addEventListener("click", function () {
-    state.opponent_melds.push([]); target = "opp-" + (state.opponent_melds.length - 1); draw();
-  });
-  document.getElementById("clear-position").addEventListener("click", function () {
-    state = { hand: [], melds: [[]], opponent_melds: [[]], center: null, center_from: state.center_from, stock: state.stock };
-    target = "hand"; changed();
-  });
-  centerFrom.addEventListener("change", function () { state.center_from = centerFrom.value; changed(); });
-  stockInput.addEventListener("input", function () {
-    var n = parseInt(stockInput.value, 10);
-    state.stock = isNaN(n) ? null : n; writeTextarea(); scheduleCheck();
-  });
-  textarea.addEventListener("input", function () {
-    if (readTextarea()) { draw(); }
-    scheduleCheck();
-  });
+  jsonToPicker();
+  var picker = window.ConquianPicker.attach(pickerRoot);
+  pickerRoot.addEventListener("picker:change", function (event) { pickerToJSON(event.detail); });
+  centerFrom.addEventListener("change", function () { pickerToJSON(picker.snapshot()); });
+  stockInput.addEventListener("input", function () { pickerToJSON(picker.snapshot()); });
+  textarea.addEventListener("input", function () { jsonToPicker(); scheduleCheck(); });
   form.querySelectorAll("input[name=task]").forEach(function (r) {
     r.addEventListener("change", function () { showTaskFields(); scheduleCheck(); });
   });
@@ -412,6 +258,5 @@
   takeField.addEventListener("input", scheduleCheck);
   suggestButton.addEventListener("click", useSuggestions);
   showTaskFields();
-  draw();
   runCheck();
 })();

@@ -36,18 +36,18 @@ def test_teacher_builds_publishes_and_follows_a_class(
     # Build the worked example by clicking cards: nine in hand and the center first.
     page.get_by_label("Find a play: which hand cards go down with it?").check()
     expect(page.locator("#builder")).to_be_visible()  # the script has wired the picker
-    deck = page.locator(".deck")
+    deck = page.locator(".picker__grid")
     for code in HAND[:9]:
         deck.locator(f"[data-card='{code}']").click()
-    page.get_by_role("radio", name="Center card", exact=True).check()
-    deck.get_by_role("button", name="six of hearts").click()
+    page.locator(".picker__zone[data-zone='center']").click()
+    deck.get_by_role("button", name="six of hearts", exact=True).click()
     report = page.locator("#check-report")
     expect(report).to_contain_text("Not yet a valid puzzle")
     expect(report).to_contain_text("must be 10")
     # A card placed twice is impossible: clicking a placed card takes it back.
     deck.locator("[data-card='QS']").click()
     expect(deck.locator("[data-card='QS']")).to_have_attribute("aria-pressed", "false")
-    page.get_by_role("radio", name="Your hand", exact=True).check()
+    page.locator(".picker__zone[data-zone='hand']").click()
     deck.locator("[data-card='QS']").click()
     deck.locator("[data-card='7D']").click()
     expect(report).to_contain_text("Valid position.")
@@ -123,13 +123,16 @@ def test_editor_works_with_the_keyboard(page: Page, live_server: str) -> None:
     page.get_by_label("Title").fill("Keyboard set")
     page.get_by_role("button", name="Create set").click()
     expect(page.locator("#builder")).to_be_visible()  # the script has wired the picker
-    ace = page.locator(".deck [data-card='AS']")
+    ace = page.locator(".picker__grid [data-card='AS']")
     ace.focus()
     page.keyboard.press("Enter")
     expect(ace).to_have_attribute("aria-pressed", "true")
-    expect(page.locator("#zones")).to_contain_text("(1)")
+    expect(page.locator("[data-count='hand']")).to_have_text("(1)")
+    assert '"AS"' in page.get_by_label("Position (JSON)").input_value()
+    page.keyboard.press("ArrowRight")  # one tab stop for the deck; arrows move inside it
+    expect(page.locator(".picker__grid [data-card='2S']")).to_be_focused()
     page.keyboard.press("Space")
-    expect(ace).to_have_attribute("aria-pressed", "false")
+    expect(page.locator(".picker__grid [data-card='2S']")).to_have_attribute("aria-pressed", "true")
 
 
 def test_anonymous_visitors_are_sent_to_log_in(page: Page, live_server: str) -> None:
