@@ -250,3 +250,18 @@ def test_publish_and_share_on_the_puzzle_pages(
     assert count_attempts(app) == 1
     owner.post(f"/teach/sets/{set_id}/publish", data={"publish": "0"})
     assert anonymous.get(learners_page).status_code == 404
+
+
+def test_explanation_markdown_is_rendered_and_sanitized(app: Flask, owner: FlaskClient) -> None:
+    set_id = make_set(owner)
+    puzzle_id = add_puzzle(
+        owner, set_id, WORKED, explanation="Take **6H**. <script>alert(1)</script>"
+    )
+    page = owner.get(f"/teach/sets/{set_id}/puzzles/{puzzle_id}").get_data(as_text=True)
+    assert "<strong>6H</strong>" in page
+    assert "<script>alert" not in page
+    with app.test_request_context():
+        from flask import render_template_string
+
+        html = render_template_string("{{ text|markdown }}", text="*a* <img src=x onerror=y>")
+    assert html == "<p><em>a</em> </p>"

@@ -18,6 +18,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
+from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 from werkzeug.utils import secure_filename
 
@@ -29,6 +30,7 @@ from tutor.teach import preview, services
 from tutor.teach.commands import register as register_commands
 from tutor.teach.editor import check, parse_card_line, parse_play_lines
 from tutor.teach.forms import ActionForm, ImportForm, PuzzleForm, SetForm
+from tutor.teach.markdown import render_markdown
 from tutor.teach.solving import known_themes, mask_from
 from tutor.teach.store import (
     MAX_IMPORT_BYTES,
@@ -40,6 +42,13 @@ from tutor.teach.store import (
 from tutor.teach.store import import_file as import_file_into_store
 
 bp = Blueprint("teach", __name__)
+
+
+@bp.app_template_filter("markdown")
+def markdown_filter(text: str | None) -> Markup:
+    """``{{ text|markdown }}``: authored Markdown as sanitized HTML, on any page of the site."""
+    return render_markdown(text or "")
+
 
 EMPTY_POSITION: dict[str, Any] = {
     "hand": [],
@@ -200,6 +209,7 @@ def _editor(
         report=report,
         themes=known_themes(),
         action=ActionForm(),
+        explanation_html=render_markdown(form.explanation.data or ""),
     )
 
 
