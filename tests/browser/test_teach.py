@@ -135,7 +135,20 @@ def test_editor_works_with_the_keyboard(page: Page, live_server: str) -> None:
     expect(page.locator(".picker__grid [data-card='2S']")).to_have_attribute("aria-pressed", "true")
 
 
-def test_anonymous_visitors_are_sent_to_log_in(page: Page, live_server: str) -> None:
+def test_anonymous_visitors_are_sent_to_log_in(
+    page: Page, live_server: str, check_a11y: Any, snapshot: Any
+) -> None:
     page.goto(live_server + "/teach/")
     expect(page).to_have_url(re.compile(r"/auth/login\?next="))
     expect(page.get_by_role("heading", level=1)).to_have_text("Teacher log in")
+    page.get_by_role("button", name="Log in").click()  # empty: errors named at the fields
+    expect(page.get_by_label("Email address")).to_have_attribute("aria-invalid", "true")
+    check_a11y(page)
+    snapshot(page, "teach-login")
+    page.get_by_role("link", name="join a class with its code").click()
+    page.get_by_label("Class code").fill("NOPE42")
+    page.get_by_label("Your nickname in the class").fill("Zé")
+    page.get_by_role("button", name="Join").click()
+    expect(page.get_by_text("No class has this code.")).to_be_visible()
+    check_a11y(page)
+    snapshot(page, "teach-join")
