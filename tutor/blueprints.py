@@ -14,6 +14,8 @@ BLUEPRINTS = (
     "tutor.analyzer.views",
     "tutor.puzzles.views",
     "tutor.progress.views",
+    "tutor.api.games",
+    "tutor.play.views",
     "tutor.auth.views",
     "tutor.teach.views",
     "tutor.classes.views",

@@ -1,0 +1,169 @@
+"""Plain sentences for the play pages: what a move did, and what the learner faces now.
+
+Cards are named in words ("six of hearts") so that the log reads the same on screen and
+in a screen reader; every sentence goes through gettext.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import g, has_request_context
+from flask_babel import get_locale, get_translations
+from flask_babel import gettext as _
+
+from solver.cards import Card, CardMask, card_str, cards_of
+from solver.game.actions import Action
+from solver.game.observation import Observation
+from tutor.core.cards import card_label
+
+Translate = Callable[..., str]
+
+
+def translator() -> Translate:
+    """gettext for many sentences in a row: the catalog is looked up once, not per call."""
+    catalog = get_translations()
+
+    def translate(text: str, **params: object) -> str:
+        text = catalog.ugettext(text)
+        return text % params if params else text
+
+    return translate
+
+
+_NAMES: dict[tuple[str, Card], str] = {}
+"""Spoken card names by language: 40 per language, worked out once per process."""
+
+
+def name(card: Card | None) -> str:
+    """The spoken name of a card in the page's language."""
+    if card is None:
+        return "?"
+    locale = "en"
+    if has_request_context():
+        locale = g.get("play_locale") or ""
+        if not locale:
+            locale = g.play_locale = str(get_locale() or "en")
+    key = (locale, card)
+    label = _NAMES.get(key)
+    if label is None:
+        label = _NAMES[key] = card_label(card_str(card))
+    return label
+
+
+def names(mask: CardMask, _: Translate = _) -> str:
+    labels = [name(c) for c in cards_of(mask)]
+    if len(labels) <= 1:
+        return "".join(labels)
+    return _("%(first)s and %(last)s", first=", ".join(labels[:-1]), last=labels[-1])
+
+
+def describe(action: Action, by_you: bool, _: Translate = _) -> str:
+    """One log line for an action, from the learner's side of the table (``_`` may be a
+    ``translator()`` for a whole log)."""
+    card = name(action.card)
+    kind = action.type
+    if kind == "take":
+        if action.hand_cards:
+            took = (_("You took the %(card)s with the %(cards)s from your hand",
+                      card=card, cards=names(action.hand_cards, _)) if by_you else
+                    _("The computer took the %(card)s with the %(cards)s from its hand",
+                      card=card, cards=names(action.hand_cards, _)))
+        else:
+            took = (_("You took the %(card)s onto your melds", card=card) if by_you else
+                    _("The computer took the %(card)s onto its melds", card=card))
+        if action.discard is None:
+            return (_("%(took)s and won the hand with 11 cards down (R10).", took=took))
+        return _("%(took)s, and discarded the %(discard)s.", took=took,
+                 discard=name(action.discard))
+    if by_you:
+        if kind == "turn":
+            return _("You turned the %(card)s from the stock.", card=card)
+        if kind == "pass":
+            return _("You passed the %(card)s.", card=card)
+        if kind == "decline":
+            return _("You declined the %(card)s.", card=card)
+        if kind == "force":
+            return _("You forced the %(card)s on the computer (R9).", card=card)
+        return _("You did not force it.")
+    if kind == "turn":
+        return _("The computer turned the %(card)s from the stock.", card=card)
+    if kind == "pass":
+        return _("The computer passed the %(card)s to you.", card=card)
+    if kind == "decline":
+        return _("The computer declined the %(card)s.", card=card)
+    if kind == "force":
+        return _("The computer forced the %(card)s on you (R9).", card=card)
+    return _("The computer did not force it.")
+
+
+def prompt(observation: Observation, last: Action | None, last_by_you: bool) -> str:
+    """What the learner faces now, and what they may do (R6-R11)."""
+    obs = observation
+    center = name(obs.center)
+    kinds = obs.action_types
+    if obs.over:
+        return ""
+    if not obs.to_act:
+        return _("The computer is thinking.")
+    if obs.phase == "turn":
+        if last is None:
+            return _("You open the hand: turn the top card of the stock (R6).")
+        return _("Turn the top card of the stock (R7).")
+    if obs.phase == "turned":
+        if "take" in kinds:
+            return _("You turned the %(card)s. Take it, or pass it to the computer (R7).",
+                     card=center)
+        return _("You turned the %(card)s. It fits no meld with your cards, so pass it (R7, R8).",
+                 card=center)
+    if obs.phase == "force":
+        return _("The computer declined the %(card)s, but it fits their exposed melds with no "
+                 "card from hand. Force them to take it? (R9)", card=center)
+    if obs.phase == "forced":
+        return _("The computer forced the %(card)s on you: you must take it (R9).", card=center)
+    # respond: a card left by the computer
+    passed = last is not None and last.type == "pass" and not last_by_you
+    if "force" in kinds:
+        text = _("The computer passed the %(card)s, which fits their exposed melds with no card "
+                 "from hand: you may force them to take it (R9).", card=center)
+        if "take" in kinds:
+            return text + " " + _("Or take it yourself, or decline it.")
+        return text + " " + _("Or decline it.")
+    if passed:
+        lead = _("The computer passed the %(card)s.", card=center)
+    else:
+        lead = _("The computer discarded the %(card)s.", card=center)
+    if "take" in kinds:
+        return lead + " " + _("Take it or decline it (R7).")
+    return lead + " " + _("It fits no meld with your cards: decline it (R7, R8).")
+
+
+def result_text(winner: int | None, human: int) -> str:
+    if winner is None:
+        return _("The hand is a draw: the stock ran out (R11).")
+    if winner == human:
+        return _("You won the hand!")
+    return _("The computer won the hand.")
+
+
+def advise(action: Action) -> str:
+    """An action as advice, in the imperative ("Take the six of hearts with ...")."""
+    card = name(action.card)
+    if action.type == "take":
+        if action.hand_cards:
+            took = _("Take the %(card)s with the %(cards)s from your hand",
+                     card=card, cards=names(action.hand_cards))
+        else:
+            took = _("Take the %(card)s onto your melds", card=card)
+        if action.discard is None:
+            return _("%(took)s and win the hand (R10).", took=took)
+        return _("%(took)s, and discard the %(discard)s.", took=took, discard=name(action.discard))
+    if action.type == "turn":
+        return _("Turn the top card of the stock.")
+    if action.type == "pass":
+        return _("Pass the %(card)s.", card=card)
+    if action.type == "decline":
+        return _("Decline the %(card)s.", card=card)
+    if action.type == "force":
+        return _("Force the %(card)s on the computer (R9).", card=card)
+    return _("Do not force it.")

@@ -1,0 +1,82 @@
+"""The learner's view of a match (contract "HTTP"): built from ``observe`` alone, plus the
+match score, a readable log of the hand and the prompt.  Every card in it is one the
+learner has seen face up or holds: the computer's hand and the stock order never appear."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext
+
+from solver.explain import explain_dict
+from solver.game.actions import Action
+from solver.game.match import MATCH_TARGET
+from solver.game.observation import Observation, observe
+from tutor.play.describe import describe, prompt, result_text, translator
+from tutor.play.games import COMPUTER, HUMAN, MatchGame
+
+
+def log_entries(history: list[tuple[int, Action]]) -> list[dict[str, Any]]:
+    translate = translator()
+    return [
+        {
+            "actor": "you" if player == HUMAN else "computer",
+            "action": action.to_dict(),
+            "text": describe(action, player == HUMAN, translate),
+        }
+        for player, action in history
+    ]
+
+
+def human_observation(game: MatchGame) -> Observation:
+    return observe(game.state, HUMAN)
+
+
+def match_result(game: MatchGame) -> str | None:
+    if not game.match_over:
+        return None
+    you, them = game.score
+    if game.match_winner == HUMAN:
+        return gettext("You won the match %(you)s–%(them)s!", you=you, them=them)
+    return gettext("The computer won the match %(them)s–%(you)s.", you=you, them=them)
+
+
+def game_view(game: MatchGame, observation: Observation | None = None) -> dict[str, Any]:
+    obs = observation or human_observation(game)
+    view = obs.to_dict()
+    history = game.state.history
+    # The computer's moves since the learner last acted (a whole hand's opening included).
+    tail = len(history)
+    while tail > 0 and history[tail - 1][0] == COMPUTER:
+        tail -= 1
+    last_player, last_action = history[-1] if history else (None, None)
+    you, them = game.score
+    position = obs.position()
+    help_: dict[str, Any] | None = None
+    if position is not None and obs.analysis is not None:
+        help_ = {**obs.analysis.to_dict(), **explain_dict(obs.analysis, gettext)}
+    log = log_entries(history)
+    view.update(
+        {
+            "score": {"you": you, "opponent": them},
+            "level": game.level,
+            "hand_number": game.hand_index + 1,
+            "turn": "you" if obs.to_act else None,
+            "prompt": prompt(obs, last_action, last_player == HUMAN),
+            "hand_over": game.hand_over,
+            "hand_result": result_text(game.state.winner, HUMAN) if game.hand_over else None,
+            "match": {
+                "target": MATCH_TARGET,
+                "over": game.match_over,
+                "winner": None if game.match_winner is None
+                else ("you" if game.match_winner == HUMAN else "opponent"),
+            },
+            "match_result": match_result(game),
+            "next_hand": game.can_deal_next,
+            "position": None if position is None else position.to_dict(),
+            "analysis": help_,
+            "log": log,
+            "last_actions": log[tail:],
+        }
+    )
+    return view

@@ -1,0 +1,204 @@
+"""Play against the computer: choose a level, play a match to 3 (R12), review each hand.
+
+Plain forms with CSRF tokens and redirect-after-post; static/js/play.js enhances them
+through the JSON API.  Only the learner who started a game may see or play it here.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from werkzeug.datastructures import MultiDict
+
+from solver.cards import card_str, cards_of
+from solver.cover import first_cover
+from solver.errors import ConquianError
+from solver.game.errors import InvalidGameError
+from solver.melds import meld_cards
+from tutor.core.learner import current_learner
+from tutor.extensions import limiter
+from tutor.play import store
+from tutor.play.describe import names
+from tutor.play.forms import TakeChoice, form_action, parse_take
+from tutor.play.games import (
+    DEFAULT_LEVEL,
+    HUMAN,
+    MatchGame,
+    PlayError,
+    new_match,
+    parse_seed,
+)
+from tutor.play.review import review_hand
+from tutor.play.view import game_view, human_observation
+
+bp = Blueprint("play", __name__, url_prefix="/play")
+
+LEVEL_LABELS = {
+    "easy": (_l("Easy"), _l("The computer plays any legal move at random.")),
+    "medium": (_l("Medium"), _l("The computer takes every card it can and keeps its best cards.")),
+    "hard": (_l("Hard"),
+             _l("The expert: counts its outs, avoids feeding you and forces when it hurts.")),
+}
+
+
+def _owned(game_id: str) -> store.Loaded:
+    """The learner's own game, or 404 (another learner's game does not exist for them)."""
+    learner = current_learner(create=False)
+    try:
+        loaded = store.load(game_id)
+    except InvalidGameError:
+        current_app.logger.exception("stored game %s does not load", game_id)
+        abort(404)
+    if loaded is None or learner is None or loaded.learner_id != learner.id:
+        abort(404, description=_("There is no game of yours with this address."))
+    return loaded
+
+
+def _summary(row: Any) -> dict[str, Any] | None:
+    try:
+        game = MatchGame.from_dict(row.state, row.level)
+    except ConquianError:
+        return None
+    you, them = game.score
+    return {"id": row.id, "level": row.level, "you": you, "them": them,
+            "over": game.match_over, "hand": game.hand_index + 1, "updated": row.updated_at}
+
+
+@bp.get("/")
+def index() -> ResponseReturnValue:
+    learner = current_learner(create=False)
+    games = []
+    if learner is not None:
+        games = [s for s in map(_summary, store.learner_games(learner.id)) if s is not None]
+    seed = request.args.get("seed", "")
+    return render_template(
+        "play/index.html",
+        levels=LEVEL_LABELS,
+        default_level=DEFAULT_LEVEL,
+        games=games,
+        seed=seed if seed.isdigit() else "",
+    )
+
+
+@bp.post("/")
+@limiter.limit("120 per minute")
+def start() -> ResponseReturnValue:
+    try:
+        game = new_match(request.form.get("level", DEFAULT_LEVEL),
+                         parse_seed(request.form.get("seed")))
+    except PlayError as exc:
+        flash(str(exc), "error")
+        return redirect(url_for(".index"))
+    learner = current_learner()
+    assert learner is not None
+    game_id = store.create(game, learner.id)
+    return redirect(url_for(".game", game_id=game_id, _anchor="play"))
+
+
+def _table_context(game_id: str, game: MatchGame, args: MultiDict[str, str]) -> dict[str, Any]:
+    obs = human_observation(game)
+    view = game_view(game, obs)
+    take: TakeChoice | None = None
+    if "take" in args and "take" in obs.action_types:
+        take = parse_take(obs, args.getlist("take"))
+    force_melds = None
+    if obs.phase == "force" and obs.center is not None:
+        cover = first_cover(obs.opponent_exposed | 1 << obs.center)
+        force_melds = [] if cover is None else [
+            [card_str(c) for c in meld_cards(m)] for m in cover
+        ]
+    analyzer_url = None
+    if view["position"] is not None and "analyzer.index" in current_app.view_functions:
+        analyzer_url = url_for("analyzer.index",
+                               json=json.dumps(view["position"], separators=(",", ":")))
+    take_options = []
+    if "take" in obs.action_types and obs.analysis is not None:
+        for play in obs.analysis.plays:
+            label = (_("Lay the %(cards)s with it", cards=names(play.hand_cards))
+                     if play.hand_cards else _("Take it onto your melds, with no card from hand"))
+            take_options.append({
+                "hand_cards": [card_str(c) for c in cards_of(play.hand_cards)],
+                "melds": [[card_str(c) for c in meld_cards(m)] for m in play.melds],
+                "wins": play.wins, "rearranged": play.rearranged, "label": label,
+            })
+    return {
+        "game_id": game_id,
+        "view": view,
+        "take": take,
+        "take_options": take_options,
+        "force_melds": force_melds,
+        "analyzer_url": analyzer_url,
+        "level_label": LEVEL_LABELS[game.level][0],
+        "finished_hands": game.hand_index + (1 if game.hand_over else 0),
+    }
+
+
+@bp.get("/<game_id>")
+def game(game_id: str) -> ResponseReturnValue:
+    loaded = _owned(game_id)
+    return render_template("play/game.html", **_table_context(game_id, loaded.game, request.args))
+
+
+@bp.get("/<game_id>/table")
+def table(game_id: str) -> ResponseReturnValue:
+    """The table alone, for play.js to swap in after an action."""
+    loaded = _owned(game_id)
+    return render_template("play/_table.html",
+                           **_table_context(game_id, loaded.game, request.args))
+
+
+@bp.post("/<game_id>/act")
+def act(game_id: str) -> ResponseReturnValue:
+    loaded = _owned(game_id)
+    game = loaded.game
+    try:
+        game.act(form_action(human_observation(game), request.form))
+        store.save(loaded, game)
+    except PlayError as exc:
+        flash(str(exc), "error")
+    except store.GameChanged:
+        flash(_("This game was changed in another window. Here is where it stands now."), "error")
+    return redirect(url_for(".game", game_id=game_id, _anchor="play"))
+
+
+@bp.get("/<game_id>/hands/<int:number>/review")
+def review(game_id: str, number: int) -> ResponseReturnValue:
+    loaded = _owned(game_id)
+    game = loaded.game
+    hands = game.hand_states()
+    if not 1 <= number <= len(hands) or (number == len(hands) and not game.hand_over):
+        abort(404, description=_("This hand has not been played to its end yet."))
+    stored = hands[number - 1]
+    decisions = review_hand(stored, game.seed, number - 1)
+    result = stored.get("result") or {}
+    if "winner" in result:
+        outcome = _("You won this hand.") if result["winner"] == HUMAN else _(
+            "The computer won this hand.")
+    else:
+        outcome = _("This hand was a draw (R11).")
+    return render_template(
+        "play/review.html",
+        game_id=game_id,
+        number=number,
+        decisions=decisions,
+        outcome=outcome,
+        hands_played=len(hands) - (0 if game.hand_over else 1),
+        level_label=LEVEL_LABELS[game.level][0],
+        match_over=game.match_over,
+        analyzer="analyzer.index" in current_app.view_functions,
+    )
+
