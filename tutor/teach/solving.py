@@ -208,12 +208,3 @@ def suggest(
         "difficulty": rate(position, analysis, typed, parsed.take if task == "discard" else None),
         "themes": themes,
     }
-
-
-# ---------------------------------------------------------------- grading a learner
-
-
-def grade(puzzle: Mapping[str, Any], response: Mapping[str, Any]) -> bool:
-    """Whether a learner's response to a stored puzzle (contract dict) is right.
-    ValueError for a malformed response."""
-    return pt.grade(pm.parse_puzzle(puzzle), response).correct
