@@ -16,6 +16,9 @@ BLUEPRINTS = (
     "tutor.progress.views",
     "tutor.api.games",
     "tutor.play.views",
+    "tutor.auth.views",
+    "tutor.teach.views",
+    "tutor.classes.views",
 )
 
 

@@ -1,5 +1,6 @@
 """Database models, one module per feature."""
 
+from tutor.models.classes import Assignment, Classroom, Membership  # noqa: F401
 from tutor.models.games import Game
 from tutor.models.learners import Attempt, Learner, LessonProgress
 from tutor.models.puzzles import Puzzle, PuzzleSet

@@ -1,0 +1,262 @@
+// The puzzle editor: the analyzer's card picker (static/js/picker.js) fills the position
+// textarea, and the solver checks the puzzle after every change. Without this script the
+// form still works: the teacher types the position as JSON and presses "Check" or "Save".
+(function () {
+  "use strict";
+  // Buttons that destroy something ask first (the form still works without the script).
+  document.querySelectorAll("form[data-confirm]").forEach(function (f) {
+    f.addEventListener("submit", function (event) {
+      if (!window.confirm(f.dataset.confirm)) { event.preventDefault(); }
+    });
+  });
+  var form = document.getElementById("puzzle-form");
+  if (!form) { return; }
+  var builder = document.getElementById("builder");
+  var textarea = form.querySelector("textarea[name=position]");
+  var report = document.getElementById("check-report");
+  var choices = document.getElementById("answer-choices");
+  var acceptedField = form.querySelector("textarea[name=accepted]");
+  var takeField = form.querySelector("input[name=take]");
+  var hintsField = form.querySelector("textarea[name=hints]");
+  var explanationField = form.querySelector("textarea[name=explanation]");
+  var difficultyField = form.querySelector("select[name=difficulty]");
+  var themesField = form.querySelector("input[name=themes]");
+  var suggestButton = document.getElementById("use-suggestions");
+  var centerFrom = document.getElementById("center-from");
+  var stockInput = document.getElementById("stock-count");
+  var pickerRoot = document.getElementById("editor-picker");
+  if (!window.ConquianPicker || !pickerRoot) { return; }
+  var lastReport = null;
+  var timer = null;
+  var sequence = 0;
+
+  function task() {
+    var checked = form.querySelector("input[name=task]:checked");
+    return checked ? checked.value : "can_use";
+  }
+
+  // ------------------------------------------------------------ picker <-> position JSON
+  // The picker's model is four inputs (hand "4H 5H", melds "4S 5S 6S; KH KD KC", center);
+  // the form sends the JSON textarea. Each side is written from the other.
+  var zoneInputs = {
+    hand: document.getElementById("pos-hand"),
+    melds: document.getElementById("pos-melds"),
+    opponent_melds: document.getElementById("pos-opp"),
+    center: document.getElementById("pos-center")
+  };
+
+  function readJSON() {
+    try {
+      var data = JSON.parse(textarea.value);
+      return data && typeof data === "object" && !Array.isArray(data) ? data : null;
+    } catch (e) { return null; }
+  }
+
+  function cardsText(list) {
+    return Array.isArray(list) ? list.filter(function (c) { return typeof c === "string"; }).join(" ") : "";
+  }
+
+  function jsonToPicker() {
+    var data = readJSON();
+    if (!data) { return; }
+    zoneInputs.hand.value = cardsText(data.hand);
+    zoneInputs.melds.value = Array.isArray(data.melds) ? data.melds.map(cardsText).join("; ") : "";
+    zoneInputs.opponent_melds.value = Array.isArray(data.opponent_melds) ? data.opponent_melds.map(cardsText).join("; ") : "";
+    zoneInputs.center.value = typeof data.center === "string" ? data.center : "";
+    // The picker listens for "change" on its inputs: it redraws without echoing back.
+    Object.keys(zoneInputs).forEach(function (zone) {
+      zoneInputs[zone].dispatchEvent(new Event("change"));
+    });
+    centerFrom.value = data.center_from === "stock" ? "stock" : "opponent";
+    stockInput.value = typeof data.stock === "number" ? String(data.stock) : "";
+  }
+
+  function pickerToJSON(state) {
+    var data = {
+      hand: state.hand,
+      melds: state.melds,
+      opponent_melds: state.opponent_melds,
+      center: state.center,
+      center_from: centerFrom.value
+    };
+    var stock = parseInt(stockInput.value, 10);
+    if (!isNaN(stock)) { data.stock = stock; }
+    textarea.value = JSON.stringify(data);
+    scheduleCheck();
+  }
+
+  // ------------------------------------------------------------ the solver's check
+  function scheduleCheck() {
+    clearTimeout(timer);
+    timer = setTimeout(runCheck, 250);
+  }
+
+  function canon(code) {
+    var cards = window.ConquianPicker.parseCards(code);
+    return cards.length ? cards[0] : code.toUpperCase();
+  }
+
+  function splitCards(text) {
+    return text.split(/[\s,;]+/).filter(function (s) { return s; });
+  }
+
+  function acceptedPlays() {
+    return acceptedField.value.split("\n").map(splitCards).filter(function (p) { return p.length; });
+  }
+
+  function runCheck() {
+    var data;
+    try { data = JSON.parse(textarea.value); } catch (e) {
+      showError(builder.dataset.badJson || "The position is not valid JSON.");
+      return;
+    }
+    var body = { position: data, task: task(), language: form.dataset.language };
+    if (task() === "find_play") { body.accepted = acceptedPlays(); }
+    if (task() === "discard" && takeField.value.trim()) { body.take = splitCards(takeField.value); }
+    var mine = ++sequence;
+    window.Conquian.postJSON(form.dataset.checkUrl, body).then(function (result) {
+      if (mine !== sequence) { return; }  // a newer check is on its way
+      showReport(result.data);
+    }).catch(function () {
+      showError(builder.dataset.offline || "The check could not reach the server.");
+    });
+  }
+
+  function para(cls, strong, text) {
+    var p = document.createElement("p");
+    p.className = cls;
+    if (strong) { var s = document.createElement("strong"); s.textContent = strong + " "; p.appendChild(s); }
+    p.appendChild(document.createTextNode(text));
+    return p;
+  }
+
+  function showError(message) {
+    report.textContent = "";
+    report.appendChild(para("report-bad", builder.dataset.notYet || "Not yet a valid puzzle:", message));
+    choices.textContent = "";
+    suggestButton.hidden = true;
+  }
+
+  function showReport(data) {
+    lastReport = data;
+    if (!data || !data.ok) {
+      showError(data && data.error ? data.error.message : "?");
+      if (data && data.analysis) { drawChoices(data); }
+      return;
+    }
+    report.textContent = "";
+    report.appendChild(para("report-ok", builder.dataset.valid || "Valid position.", data.answer_text));
+    var plays = data.analysis.plays;
+    if (plays.length) {
+      report.appendChild(para("", "", builder.dataset.takes || "Legal takes of the center card:"));
+      var ul = document.createElement("ul");
+      ul.className = "plays";
+      plays.forEach(function (p) {
+        var li = document.createElement("li");
+        li.textContent = p.text + (p.wins ? " — " + (builder.dataset.wins || "wins") : "") +
+          (p.rearranged ? " — " + (builder.dataset.rearranges || "rearranges your melds") : "");
+        ul.appendChild(li);
+      });
+      report.appendChild(ul);
+    } else {
+      report.appendChild(para("", "", builder.dataset.noTake || "The center card cannot be taken."));
+    }
+    (data.warnings || []).forEach(function (w) {
+      report.appendChild(para("report-warn", builder.dataset.warning || "Warning:", w));
+    });
+    report.appendChild(para("muted", "", (builder.dataset.suggested || "Suggested difficulty:") + " " + data.suggestions.difficulty));
+    if (data.suggestions.themes.length) {
+      report.appendChild(para("muted", "", (builder.dataset.themes || "Themes that fit:") + " " + data.suggestions.themes.join(", ")));
+    }
+    drawChoices(data);
+    suggestButton.hidden = false;
+    if (!hintsField.value.trim() && !explanationField.value.trim()) { useSuggestions(); }
+  }
+
+  // Play checkboxes (find_play) and take radios (discard), written back into the plain fields.
+  function drawChoices(data) {
+    choices.textContent = "";
+    var plays = (data.analysis && data.analysis.plays) || [];
+    if (task() === "find_play" && plays.length) {
+      var accepted = acceptedPlays().map(function (p) { return p.map(canon).sort().join(" "); });
+      var fs = document.createElement("fieldset");
+      var lg = document.createElement("legend");
+      lg.textContent = builder.dataset.acceptLegend || "Accepted answers";
+      fs.appendChild(lg);
+      plays.forEach(function (p, i) {
+        var key = p.hand_cards.slice().sort().join(" ");
+        var div = document.createElement("div");
+        div.className = "choice";
+        var box = document.createElement("input");
+        box.type = "checkbox"; box.id = "accept-" + i; box.value = p.hand_cards.join(" ");
+        box.checked = !accepted.length || accepted.indexOf(key) >= 0;
+        box.addEventListener("change", function () {
+          var boxes = fs.querySelectorAll("input[type=checkbox]");
+          var chosen = Array.prototype.filter.call(boxes, function (b) { return b.checked; });
+          acceptedField.value = chosen.length === boxes.length ? "" : chosen.map(function (b) { return b.value; }).join("\n");
+          scheduleCheck();
+        });
+        var label = document.createElement("label");
+        label.htmlFor = box.id; label.textContent = p.text;
+        div.appendChild(box); div.appendChild(label);
+        fs.appendChild(div);
+      });
+      choices.appendChild(fs);
+    }
+    if (task() === "discard") {
+      var takes = plays.filter(function (p) { return !p.wins; });
+      if (!takes.length) { return; }
+      var current = takeField.value.trim() ? splitCards(takeField.value).map(canon).sort().join(" ")
+        : (data.analysis.default_take || []).slice().sort().join(" ");
+      var fs2 = document.createElement("fieldset");
+      var lg2 = document.createElement("legend");
+      lg2.textContent = builder.dataset.takeLegend || "The take the learner is given";
+      fs2.appendChild(lg2);
+      takes.forEach(function (p, i) {
+        var div = document.createElement("div");
+        div.className = "choice";
+        var radio = document.createElement("input");
+        radio.type = "radio"; radio.name = "picker-take"; radio.id = "take-" + i; radio.value = p.hand_cards.join(" ");
+        radio.checked = p.hand_cards.slice().sort().join(" ") === current;
+        radio.addEventListener("change", function () { takeField.value = radio.value; scheduleCheck(); });
+        var label = document.createElement("label");
+        label.htmlFor = radio.id; label.textContent = p.text;
+        div.appendChild(radio); div.appendChild(label);
+        fs2.appendChild(div);
+      });
+      choices.appendChild(fs2);
+    }
+  }
+
+  function useSuggestions() {
+    if (!lastReport || !lastReport.ok) { return; }
+    var s = lastReport.suggestions;
+    hintsField.value = s.hints.join("\n");
+    explanationField.value = s.explanation;
+    if (difficultyField) { difficultyField.value = String(s.difficulty); }
+    if (themesField) { themesField.value = s.themes.join(", "); }
+  }
+
+  function showTaskFields() {
+    form.querySelectorAll(".task-only").forEach(function (el) {
+      el.hidden = el.dataset.task !== task();
+    });
+  }
+
+  // ------------------------------------------------------------ wiring
+  builder.hidden = false;
+  jsonToPicker();
+  var picker = window.ConquianPicker.attach(pickerRoot);
+  pickerRoot.addEventListener("picker:change", function (event) { pickerToJSON(event.detail); });
+  centerFrom.addEventListener("change", function () { pickerToJSON(picker.snapshot()); });
+  stockInput.addEventListener("input", function () { pickerToJSON(picker.snapshot()); });
+  textarea.addEventListener("input", function () { jsonToPicker(); scheduleCheck(); });
+  form.querySelectorAll("input[name=task]").forEach(function (r) {
+    r.addEventListener("change", function () { showTaskFields(); scheduleCheck(); });
+  });
+  acceptedField.addEventListener("input", scheduleCheck);
+  takeField.addEventListener("input", scheduleCheck);
+  suggestButton.addEventListener("click", useSuggestions);
+  showTaskFields();
+  runCheck();
+})();

@@ -1,0 +1,154 @@
+"""Teacher authoring end to end in Chromium: sign up, build a puzzle by clicking cards with
+the solver checking as we go, publish, run a class, and see a learner's result."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+HAND = ["4H", "5H", "QS", "AC", "2D", "3S", "KD", "JC", "6S", "7D"]
+
+
+def sign_up(page: Page, base: str, email: str) -> None:
+    page.goto(base + "/auth/signup")
+    page.get_by_label("Your name").fill("Profe Ana")
+    page.get_by_label("Email address").fill(email)
+    page.get_by_label("Password (at least").fill("correct horse battery")
+    page.get_by_label("Password again").fill("correct horse battery")
+    page.get_by_role("button", name="Create account").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Your teaching desk")
+
+
+def test_teacher_builds_publishes_and_follows_a_class(
+    page: Page, browser: Browser, live_server: str, check_a11y: Any, snapshot: Any
+) -> None:
+    base = live_server
+    sign_up(page, base, "ana.browser@example.org")
+    check_a11y(page)
+
+    page.get_by_role("link", name="New puzzle set").click()
+    page.get_by_label("Title").fill("Taking with the hand")
+    page.get_by_role("button", name="Create set").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("New puzzle")
+
+    # Build the worked example by clicking cards: nine in hand and the center first.
+    page.get_by_label("Find a play: which hand cards go down with it?").check()
+    expect(page.locator("#builder")).to_be_visible()  # the script has wired the picker
+    deck = page.locator(".picker__grid")
+    for code in HAND[:9]:
+        deck.locator(f"[data-card='{code}']").click()
+    page.locator(".picker__zone[data-zone='center']").click()
+    deck.get_by_role("button", name="six of hearts", exact=True).click()
+    report = page.locator("#check-report")
+    expect(report).to_contain_text("Not yet a valid puzzle")
+    expect(report).to_contain_text("must be 10")
+    # A card placed twice is impossible: clicking a placed card takes it back.
+    deck.locator("[data-card='QS']").click()
+    expect(deck.locator("[data-card='QS']")).to_have_attribute("aria-pressed", "false")
+    page.locator(".picker__zone[data-zone='hand']").click()
+    deck.locator("[data-card='QS']").click()
+    deck.locator("[data-card='7D']").click()
+    expect(report).to_contain_text("Valid position.")
+    expect(report).to_contain_text("4♥ 5♥")
+    # The hint engine's suggestions fill the empty fields; the teacher may edit them.
+    expect(page.get_by_label("Hints, one per line")).not_to_have_value("")
+    page.get_by_label("Puzzle title").fill("The worked example")
+    check_a11y(page)
+    snapshot(page, "teach-editor")
+    page.get_by_role("button", name="Save puzzle").click()
+    expect(page.locator(".flashes")).to_contain_text("Puzzle added.")
+
+    # Preview exactly as a learner, then publish.
+    page.get_by_role("link", name="Preview as a learner").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("The worked example")
+    page.get_by_role("button", name=re.compile("Show hint 1 of")).click()
+    expect(page.locator("#hint-1")).to_be_visible()
+    check_a11y(page)
+    snapshot(page, "teach-preview")
+    page.get_by_role("link", name="Back to the set").click()
+    page.get_by_role("button", name="Publish").click()
+    share = page.get_by_label("Share link").input_value()
+    assert re.search(r"/puzzles/sets/taking-with-the-hand-[0-9a-f]{6}/$", share)
+    check_a11y(page)
+    snapshot(page, "teach-set")
+
+    # A class with the set assigned.
+    page.get_by_role("link", name="Your teaching desk").click()
+    page.get_by_role("link", name="New class").click()
+    page.get_by_label("Class name").fill("Tuesday club")
+    page.get_by_role("button", name="Create class").click()
+    page.get_by_label("Puzzle set").select_option(label="Taking with the hand")
+    page.get_by_role("button", name="Assign").click()
+    code = page.locator(".class-code").inner_text().strip()
+    class_url = page.url
+
+    # A learner, in another browser context: join, solve (one miss, one hint, then right).
+    learner_context = browser.new_context()
+    learner = learner_context.new_page()
+    learner.goto(base + "/join")
+    learner.get_by_label("Class code").fill(code.lower())
+    learner.get_by_label("Your nickname in the class").fill("Lupita")
+    learner.get_by_role("button", name="Join").click()
+    expect(learner.get_by_role("heading", level=1)).to_have_text("Tuesday club")
+    learner.get_by_role("link", name="Taking with the hand").click()
+    learner.get_by_role("link", name="The worked example").first.click()
+    learner.get_by_role("button", name="four of hearts", exact=True).click()
+    learner.get_by_role("button", name=re.compile("with the selected cards")).click()
+    expect(learner.locator("#result")).to_contain_text("Not quite")
+    learner.get_by_role("link", name="Try it again").click()
+    learner.get_by_role("button", name=re.compile("Show hint 1 of")).click()
+    expect(learner.locator("#hint-1")).to_be_visible()
+    learner.get_by_role("button", name="four of hearts", exact=True).click()
+    learner.get_by_role("button", name="five of hearts", exact=True).click()
+    learner.get_by_role("button", name=re.compile("with the selected cards")).click()
+    expect(learner.locator("#result")).to_contain_text("Correct!")
+    check_a11y(learner)
+    snapshot(learner, "teach-learner-solved")
+    learner_context.close()
+
+    # The teacher sees it in the class table.
+    page.goto(class_url)
+    row = page.get_by_role("row", name=re.compile("Lupita"))
+    expect(row).to_contain_text("solved")
+    expect(row).to_contain_text("2 attempts, 1 hint")
+    check_a11y(page)
+    snapshot(page, "teach-class")
+
+
+def test_editor_works_with_the_keyboard(page: Page, live_server: str) -> None:
+    sign_up(page, live_server, "keys@example.org")
+    page.get_by_role("link", name="New puzzle set").click()
+    page.get_by_label("Title").fill("Keyboard set")
+    page.get_by_role("button", name="Create set").click()
+    expect(page.locator("#builder")).to_be_visible()  # the script has wired the picker
+    ace = page.locator(".picker__grid [data-card='AS']")
+    ace.focus()
+    page.keyboard.press("Enter")
+    expect(ace).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("[data-count='hand']")).to_have_text("(1)")
+    assert '"AS"' in page.get_by_label("Position (JSON)").input_value()
+    page.keyboard.press("ArrowRight")  # one tab stop for the deck; arrows move inside it
+    expect(page.locator(".picker__grid [data-card='2S']")).to_be_focused()
+    page.keyboard.press("Space")
+    expect(page.locator(".picker__grid [data-card='2S']")).to_have_attribute("aria-pressed", "true")
+
+
+def test_anonymous_visitors_are_sent_to_log_in(
+    page: Page, live_server: str, check_a11y: Any, snapshot: Any
+) -> None:
+    page.goto(live_server + "/teach/")
+    expect(page).to_have_url(re.compile(r"/auth/login\?next="))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Teacher log in")
+    page.get_by_role("button", name="Log in").click()  # empty: errors named at the fields
+    expect(page.get_by_label("Email address")).to_have_attribute("aria-invalid", "true")
+    check_a11y(page)
+    snapshot(page, "teach-login")
+    page.get_by_role("link", name="join a class with its code").click()
+    page.get_by_label("Class code").fill("NOPE42")
+    page.get_by_label("Your nickname in the class").fill("Zé")
+    page.get_by_role("button", name="Join").click()
+    expect(page.get_by_text("No class has this code.")).to_be_visible()
+    check_a11y(page)
+    snapshot(page, "teach-join")

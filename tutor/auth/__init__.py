@@ -1,0 +1,1 @@
+"""Teacher accounts: sign up, log in, log out."""

@@ -1,0 +1,45 @@
+"""Account forms (Flask-WTF: each carries a CSRF token)."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, EmailField, PasswordField, StringField
+from wtforms.validators import DataRequired, EqualTo, Length, Regexp
+
+# Deliberately loose: the address is only a login name here, never mailed.
+EMAIL_PATTERN = r"^[^@\s]+@[^@\s]+\.[^@\s]+$"
+MIN_PASSWORD = 8
+MAX_PASSWORD = 200
+
+
+class SignupForm(FlaskForm):
+    display_name = StringField(
+        _l("Your name (shown to your learners)"), validators=[DataRequired(), Length(max=80)]
+    )
+    email = EmailField(
+        _l("Email address"),
+        validators=[
+            DataRequired(),
+            Length(max=254),
+            Regexp(EMAIL_PATTERN, message=_l("Enter an email address such as ana@example.org.")),
+        ],
+    )
+    password = PasswordField(
+        _l("Password (at least %(count)s characters)", count=MIN_PASSWORD),
+        validators=[DataRequired(), Length(min=MIN_PASSWORD, max=MAX_PASSWORD)],
+    )
+    confirm = PasswordField(
+        _l("Password again"),
+        validators=[DataRequired(), EqualTo("password", message=_l("The passwords differ."))],
+    )
+
+
+class LoginForm(FlaskForm):
+    email = EmailField(_l("Email address"), validators=[DataRequired(), Length(max=254)])
+    password = PasswordField(_l("Password"), validators=[DataRequired(), Length(max=MAX_PASSWORD)])
+    remember = BooleanField(_l("Keep me logged in on this device"))
+
+
+class LogoutForm(FlaskForm):
+    """No fields: only the CSRF token, so that a foreign page cannot log anyone out."""

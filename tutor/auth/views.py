@@ -1,0 +1,92 @@
+"""Sign up, log in, log out: werkzeug's scrypt password hashes, Flask-Login sessions."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_login import current_user, login_user, logout_user
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from tutor.auth.forms import LoginForm, LogoutForm, SignupForm
+from tutor.extensions import db, limiter
+from tutor.models import User
+
+bp = Blueprint("auth", __name__, url_prefix="/auth")
+
+# Spent on an unknown email too, so that the answer time does not tell which addresses exist.
+_DUMMY_HASH = generate_password_hash("not a real password", method="scrypt")
+
+
+def hash_password(password: str) -> str:
+    # scrypt unless configured otherwise (the tests use a cheap pbkdf2 to stay quick).
+    method = current_app.config.get("PASSWORD_HASH_METHOD", "scrypt")
+    return generate_password_hash(password, method=method)
+
+
+def safe_next(target: str | None) -> str:
+    """Same-site paths only: never an open redirect."""
+    target = target or ""
+    parts = urlsplit(target)
+    if not target.startswith("/") or target.startswith("//") or parts.netloc or parts.scheme:
+        return url_for("teach.index")
+    return target
+
+
+def normalise_email(email: str) -> str:
+    return email.strip().lower()
+
+
+@bp.route("/signup", methods=["GET", "POST"])
+@limiter.limit("10 per hour", methods=["POST"])
+def signup() -> ResponseReturnValue:
+    if current_user.is_authenticated:
+        return redirect(url_for("teach.index"))
+    form = SignupForm()
+    if form.validate_on_submit():
+        email = normalise_email(form.email.data or "")
+        exists = db.session.execute(db.select(User.id).filter_by(email=email)).first()
+        if exists:
+            form.email.errors = [*form.email.errors, _("An account with this address exists.")]
+        else:
+            user = User(
+                email=email,
+                display_name=(form.display_name.data or "").strip(),
+                password_hash=hash_password(form.password.data or ""),
+            )
+            db.session.add(user)
+            db.session.commit()
+            login_user(user)
+            flash(_("Welcome! Your teacher account is ready."), "success")
+            return redirect(url_for("teach.index"))
+    return render_template("auth/signup.html", form=form), 400 if form.errors else 200
+
+
+@bp.route("/login", methods=["GET", "POST"])
+@limiter.limit("10 per minute;60 per hour", methods=["POST"])
+def login() -> ResponseReturnValue:
+    if current_user.is_authenticated:
+        return redirect(safe_next(request.args.get("next")))
+    form = LoginForm()
+    failed = False
+    if form.validate_on_submit():
+        email = normalise_email(form.email.data or "")
+        user = db.session.execute(db.select(User).filter_by(email=email)).scalar_one_or_none()
+        stored = user.password_hash if user is not None else _DUMMY_HASH
+        if check_password_hash(stored, form.password.data or "") and user is not None:
+            login_user(user, remember=bool(form.remember.data))
+            return redirect(safe_next(request.args.get("next")))
+        failed = True
+    status = 400 if failed or form.errors else 200
+    return render_template("auth/login.html", form=form, failed=failed), status
+
+
+@bp.post("/logout")
+def logout() -> ResponseReturnValue:
+    form = LogoutForm()
+    if form.validate_on_submit():
+        logout_user()
+        flash(_("You are logged out."), "success")
+    return redirect(url_for("home.index"))

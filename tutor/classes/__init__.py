@@ -1,0 +1,1 @@
+"""Classes: teachers gather learners with a short code, assign sets and follow results."""

@@ -1,0 +1,199 @@
+"""Teachers' class pages (/teach/classes) and the learners' side (/join, /classes/<code>)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_login import current_user, login_required
+
+from tutor.classes import services
+from tutor.classes.forms import AssignForm, ClassForm, JoinForm
+from tutor.core.learner import current_learner
+from tutor.extensions import db, limiter
+from tutor.models.classes import Assignment, Classroom, Membership
+from tutor.teach.forms import ActionForm
+from tutor.teach.services import teacher_sets
+
+bp = Blueprint("classes", __name__)
+
+
+# ---------------------------------------------------------------- teachers
+
+
+@bp.route("/teach/classes/new", methods=["GET", "POST"])
+@login_required
+def new_class() -> ResponseReturnValue:
+    form = ClassForm()
+    if form.validate_on_submit():
+        classroom = Classroom(
+            owner_id=current_user.id,
+            name=(form.name.data or "").strip(),
+            code=services.new_code(),
+        )
+        db.session.add(classroom)
+        db.session.commit()
+        flash(_("Class created. Give your learners its code."), "success")
+        return redirect(url_for("classes.show", class_id=classroom.id))
+    return render_template("classes/new.html", form=form), 400 if form.errors else 200
+
+
+def _assign_form(classroom: Classroom) -> AssignForm:
+    form = AssignForm()
+    assigned = {a.set_id for a in classroom.assignments}
+    # Learners open sets on the puzzle pages, which show published sets only.
+    form.set_id.choices = [
+        (s.id, s.title)
+        for s in teacher_sets(current_user.id)
+        if s.id not in assigned and s.is_published
+    ]
+    return form
+
+
+@bp.get("/teach/classes/<int:class_id>")
+@login_required
+def show(class_id: int) -> ResponseReturnValue:
+    classroom = services.owned_class_or_404(class_id)
+    return render_template(
+        "classes/show.html",
+        classroom=classroom,
+        assign=_assign_form(classroom),
+        action=ActionForm(),
+        tables=services.results(classroom),
+    )
+
+
+@bp.post("/teach/classes/<int:class_id>/assign")
+@login_required
+def assign(class_id: int) -> ResponseReturnValue:
+    classroom = services.owned_class_or_404(class_id)
+    form = _assign_form(classroom)
+    if form.validate_on_submit():
+        db.session.add(Assignment(classroom_id=classroom.id, set_id=form.set_id.data))
+        db.session.commit()
+        flash(_("Set assigned."), "success")
+        return redirect(url_for("classes.show", class_id=class_id))
+    return (
+        render_template(
+            "classes/show.html",
+            classroom=classroom,
+            assign=form,
+            action=ActionForm(),
+            tables=services.results(classroom),
+        ),
+        400,
+    )
+
+
+@bp.post("/teach/classes/<int:class_id>/assignments/<int:assignment_id>/remove")
+@login_required
+def unassign(class_id: int, assignment_id: int) -> ResponseReturnValue:
+    classroom = services.owned_class_or_404(class_id)
+    assignment = db.session.get(Assignment, assignment_id)
+    if assignment is None or assignment.classroom_id != classroom.id:
+        abort(404)
+    if ActionForm().validate_on_submit():
+        db.session.delete(assignment)
+        db.session.commit()
+        flash(_("Set removed from the class."), "success")
+    return redirect(url_for("classes.show", class_id=class_id))
+
+
+@bp.post("/teach/classes/<int:class_id>/members/<int:member_id>/remove")
+@login_required
+def remove_member(class_id: int, member_id: int) -> ResponseReturnValue:
+    classroom = services.owned_class_or_404(class_id)
+    member = db.session.get(Membership, member_id)
+    if member is None or member.classroom_id != classroom.id:
+        abort(404)
+    if ActionForm().validate_on_submit():
+        db.session.delete(member)
+        db.session.commit()
+        flash(_("%(name)s left the class.", name=member.nickname), "success")
+    return redirect(url_for("classes.show", class_id=class_id))
+
+
+@bp.post("/teach/classes/<int:class_id>/delete")
+@login_required
+def delete(class_id: int) -> ResponseReturnValue:
+    classroom = services.owned_class_or_404(class_id)
+    if ActionForm().validate_on_submit():
+        db.session.delete(classroom)
+        db.session.commit()
+        flash(_("The class was deleted."), "success")
+    return redirect(url_for("teach.index"))
+
+
+# ---------------------------------------------------------------- learners
+
+
+def _my_memberships() -> list[Membership]:
+    learner = current_learner(create=False)
+    if learner is None:
+        return []
+    return list(
+        db.session.execute(
+            db.select(Membership).filter_by(learner_id=learner.id).order_by(Membership.joined_at)
+        ).scalars()
+    )
+
+
+@bp.route("/join", methods=["GET", "POST"])
+# A whole class may share one address (school NAT), yet codes must not be guessed in bulk.
+@limiter.limit("20 per minute;300 per hour", methods=["POST"])
+def join() -> ResponseReturnValue:
+    form = JoinForm()
+    if form.validate_on_submit():
+        code = services.normalise_code(form.code.data or "")
+        nickname = (form.nickname.data or "").strip()
+        classroom = db.session.execute(
+            db.select(Classroom).filter_by(code=code)
+        ).scalar_one_or_none()
+        if classroom is None:
+            form.code.errors = [*form.code.errors, _("No class has this code. Check it again.")]
+        else:
+            learner = current_learner()
+            assert learner is not None
+            mine = next((m for m in classroom.memberships if m.learner_id == learner.id), None)
+            taken = next(
+                (
+                    m
+                    for m in classroom.memberships
+                    if m.nickname.casefold() == nickname.casefold() and m is not mine
+                ),
+                None,
+            )
+            if taken is not None:
+                form.nickname.errors = [
+                    *form.nickname.errors,
+                    _("Someone in this class already uses this nickname. Choose another."),
+                ]
+            else:
+                if mine is None:
+                    db.session.add(
+                        Membership(
+                            classroom_id=classroom.id, learner_id=learner.id, nickname=nickname
+                        )
+                    )
+                else:
+                    mine.nickname = nickname
+                db.session.commit()
+                flash(_("Welcome to %(name)s!", name=classroom.name), "success")
+                return redirect(url_for("classes.mine", code=classroom.code))
+    status = 400 if form.errors else 200
+    return render_template("classes/join.html", form=form, memberships=_my_memberships()), status
+
+
+@bp.get("/classes/<code>")
+def mine(code: str) -> ResponseReturnValue:
+    """A learner's view of a class they joined: the assigned sets."""
+    learner = current_learner(create=False)
+    classroom = db.session.execute(
+        db.select(Classroom).filter_by(code=services.normalise_code(code))
+    ).scalar_one_or_none()
+    if classroom is None or learner is None:
+        abort(404)
+    member = next((m for m in classroom.memberships if m.learner_id == learner.id), None)
+    if member is None:
+        abort(404)
+    return render_template("classes/mine.html", classroom=classroom, member=member)

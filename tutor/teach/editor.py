@@ -1,0 +1,182 @@
+"""The editor's checks: one position and task in, everything the teacher should see out.
+
+``check`` backs both the live JSON endpoint (called by static/js/editor.js as the teacher
+clicks cards) and the no-JS "Check" button, so both say the same thing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask_babel import gettext as _
+
+from solver.analysis import Analysis
+from solver.cards import CardMask, card_glyph, cards_of, parse_card
+from solver.errors import ConquianError
+from solver.position import Position
+from solver.search import analyze
+from tutor.teach.solving import (
+    TASKS,
+    cards,
+    default_take,
+    mask_from,
+    solve,
+    suggest,
+    triviality,
+)
+
+
+def glyphs(mask: CardMask) -> str:
+    return " ".join(card_glyph(c) for c in cards_of(mask))
+
+
+def parse_play_lines(text: str, where: str) -> list[CardMask]:
+    """Plays typed one per line ("4H 5H"), for the no-JS form; ValueError naming the line."""
+    out = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        items = [t for t in re.split(r"[\s,;]+", line.strip()) if t]
+        if not items:
+            continue
+        try:
+            out.append(mask_from(items, where))
+        except ValueError as exc:
+            raise ValueError(_("line %(n)s: %(problem)s", n=number, problem=str(exc))) from None
+    return out
+
+
+def parse_card_line(text: str, where: str) -> CardMask | None:
+    items = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    if not items:
+        return None
+    return mask_from(items, where)
+
+
+def describe_answer(task: str, answer: Mapping[str, Any], center: str) -> str:
+    """The answer in one sentence for the teacher."""
+    if task == "can_use":
+        if answer["usable"]:
+            return _("Yes: %(center)s can be taken now.", center=center)
+        return _("No: %(center)s cannot be taken now.", center=center)
+    if task == "can_force":
+        if answer["forceable"]:
+            return _("Yes: the opponent may force %(center)s on you.", center=center)
+        return _("No: %(center)s cannot be forced on you.", center=center)
+    if task in ("find_play", "win"):
+        plays = [
+            " ".join(card_glyph(parse_card(c)) for c in p) or _("no hand card")
+            for p in answer["plays"]
+        ]
+        if not plays:
+            return _("No play wins the hand: the learner should say so.")
+        return _("Accepted: %(plays)s", plays="; ".join(plays))
+    return _(
+        "After taking with %(take)s, the safe discards are %(discards)s.",
+        take=" ".join(card_glyph(parse_card(c)) for c in answer["take"]) or _("no hand card"),
+        discards=" ".join(card_glyph(parse_card(c)) for c in answer["discards"]),
+    )
+
+
+def _position_problem(data: object) -> str | None:
+    """Friendlier words for the gaps of a position still being built."""
+    if isinstance(data, Mapping) and not data.get("center"):
+        return _("Choose the center card.")
+    return None
+
+
+def check(
+    data: object,
+    task: object,
+    *,
+    accepted: Sequence[CardMask] | None = None,
+    take: CardMask | None = None,
+    language: str = "en",
+) -> dict[str, Any]:
+    """The editor's report: ``ok``, ``error`` {field, message}, answer, warnings, suggestions."""
+    if task not in TASKS:
+        return _failure("task", _("Choose a task."))
+    problem = _position_problem(data)
+    if problem:
+        return _failure("position", problem)
+    try:
+        position = Position.from_dict(data)
+    except ConquianError as exc:
+        return _failure("position", str(exc))
+    analysis = analyze(position)
+    try:
+        answer = solve(position, str(task), analysis, accepted=accepted or None, take=take)
+    except ValueError as exc:
+        field, _sep, message = str(exc).partition(": ")
+        report = _failure(field or "answer", message or str(exc))
+        report["analysis"] = _analysis(analysis)
+        report["position"] = position.to_dict()
+        return report
+    warnings = _warnings(position, analysis, str(task), answer, accepted)
+    suggestions = suggest(position, analysis, str(task), answer, language)
+    return {
+        "ok": True,
+        "error": None,
+        "position": position.to_dict(),
+        "analysis": _analysis(analysis),
+        "answer": answer,
+        "answer_text": describe_answer(str(task), answer, card_glyph(position.center)),
+        "warnings": warnings,
+        "suggestions": suggestions,
+    }
+
+
+def _failure(field: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"field": field, "message": message}, "warnings": []}
+
+
+def _analysis(analysis: Analysis) -> dict[str, Any]:
+    default = default_take(analysis)
+    return {
+        "usable": analysis.usable,
+        "forceable": analysis.forceable,
+        "plays": [
+            {
+                "hand_cards": cards(p.hand_cards),
+                "text": glyphs(p.hand_cards) or _("no hand card"),
+                "wins": p.wins,
+                "rearranged": p.rearranged,
+                "melds": [cards(m) for m in p.melds],
+            }
+            for p in analysis.plays
+        ],
+        "default_take": cards(default) if default is not None else None,
+    }
+
+
+def _warnings(
+    position: Position,
+    analysis: Analysis,
+    task: str,
+    answer: Mapping[str, Any],
+    accepted: Sequence[CardMask] | None,
+) -> list[str]:
+    out = []
+    trivial = triviality(position, analysis, task, answer)
+    if trivial:
+        out.append(_("This puzzle looks trivial: %(why)s", why=trivial))
+    if task == "find_play" and accepted:
+        left_out = [p for p in analysis.plays if p.hand_cards not in set(accepted)]
+        if left_out:
+            out.append(
+                _(
+                    "%(count)s other legal plays are not accepted: %(plays)s. A learner who "
+                    "finds one will be told it is wrong; say in the title or hints which play "
+                    "you want.",
+                    count=len(left_out),
+                    plays="; ".join(glyphs(p.hand_cards) or _("no hand card") for p in left_out),
+                )
+            )
+    if task == "win" and len(answer["plays"]) > 1:
+        out.append(
+            _(
+                "%(count)s different plays win; all of them are accepted.",
+                count=len(answer["plays"]),
+            )
+        )
+    return out

@@ -1,0 +1,71 @@
+"""Authoring forms. Each is a FlaskForm, so each carries and checks a CSRF token."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import RadioField, SelectField, StringField, TextAreaField
+from wtforms.validators import DataRequired, Length, Optional
+
+from tutor.teach.solving import MAX_TEXT
+
+LANGUAGE_CHOICES = [("en", "English"), ("pt", "Português"), ("es", "Español")]
+TASK_CHOICES = [
+    ("can_use", _l("Can the center card be taken now?")),
+    ("can_force", _l("Can the opponent force it on you?")),
+    ("find_play", _l("Find a play: which hand cards go down with it?")),
+    ("win", _l("Win: find the play that wins the hand")),
+    ("discard", _l("Discard: after a given take, which card is safe to discard?")),
+]
+DIFFICULTY_CHOICES = [(str(n), str(n)) for n in range(1, 6)]
+
+
+class SetForm(FlaskForm):
+    title = StringField(_l("Title"), validators=[DataRequired(), Length(max=200)])
+    description = TextAreaField(
+        _l("Description"), validators=[Optional(), Length(max=MAX_TEXT)], render_kw={"rows": 3}
+    )
+    language = SelectField(_l("Language of the set"), choices=LANGUAGE_CHOICES, default="en")
+
+
+class PuzzleForm(FlaskForm):
+    title = StringField(_l("Puzzle title"), validators=[DataRequired(), Length(max=200)])
+    task = RadioField(_l("Task"), choices=TASK_CHOICES, default="can_use")
+    position = TextAreaField(
+        _l("Position (JSON)"),
+        validators=[DataRequired(), Length(max=5000)],
+        render_kw={"rows": 8, "spellcheck": "false", "class": "mono"},
+    )
+    accepted = TextAreaField(
+        _l("Accepted plays (find a play)"),
+        validators=[Optional(), Length(max=5000)],
+        render_kw={"rows": 3, "spellcheck": "false", "class": "mono"},
+    )
+    take = StringField(
+        _l("The take (discard)"),
+        validators=[Optional(), Length(max=200)],
+        render_kw={"spellcheck": "false", "class": "mono"},
+    )
+    hints = TextAreaField(
+        _l("Hints, one per line, from the first nudge to the strongest"),
+        validators=[Optional(), Length(max=MAX_TEXT)],
+        render_kw={"rows": 4},
+    )
+    explanation = TextAreaField(
+        _l("Explanation (Markdown), shown once the puzzle is answered"),
+        validators=[Optional(), Length(max=MAX_TEXT)],
+        render_kw={"rows": 5},
+    )
+    themes = StringField(
+        _l("Themes, separated by commas"), validators=[Optional(), Length(max=500)]
+    )
+    difficulty = SelectField(_l("Difficulty (1 easy – 5 expert)"), choices=DIFFICULTY_CHOICES)
+
+
+class ImportForm(FlaskForm):
+    file = FileField(_l("Puzzle-set file (JSON)"), validators=[FileRequired()])
+
+
+class ActionForm(FlaskForm):
+    """Buttons that change something (delete, duplicate, move, publish): a CSRF token only."""

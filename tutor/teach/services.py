@@ -1,0 +1,197 @@
+"""Authoring operations on sets and puzzles, and who may see what.
+
+A teacher reaches only their own sets: anything else answers 404, so that other
+teachers' sets are not even confirmed to exist.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from flask import abort
+from flask_babel import gettext as _
+from flask_login import current_user
+
+from solver.cards import CardMask
+from solver.errors import ConquianError
+from solver.position import Position
+from tutor.extensions import db
+from tutor.models import Puzzle, PuzzleSet
+from tutor.teach.editor import parse_card_line, parse_play_lines
+from tutor.teach.solving import PuzzleFileError, parse_puzzle, solve
+from tutor.teach.store import puzzle_from_dict, puzzle_to_dict
+
+
+def owned_set_or_404(set_id: int) -> PuzzleSet:
+    puzzle_set = db.session.get(PuzzleSet, set_id)
+    if puzzle_set is None or puzzle_set.owner_id is None or puzzle_set.owner_id != current_user.id:
+        abort(404)
+    return puzzle_set
+
+
+def owned_puzzle_or_404(set_id: int, puzzle_id: int) -> tuple[PuzzleSet, Puzzle]:
+    puzzle_set = owned_set_or_404(set_id)
+    puzzle = db.session.get(Puzzle, puzzle_id)
+    if puzzle is None or puzzle.set_id != puzzle_set.id:
+        abort(404)
+    return puzzle_set, puzzle
+
+
+def teacher_sets(user_id: int) -> list[PuzzleSet]:
+    return list(
+        db.session.execute(
+            db.select(PuzzleSet).filter_by(owner_id=user_id).order_by(PuzzleSet.updated_at.desc())
+        ).scalars()
+    )
+
+
+def next_key(puzzle_set: PuzzleSet) -> str:
+    used = {p.key for p in puzzle_set.puzzles}
+    n = len(used) + 1
+    while f"puzzle-{n}" in used:
+        n += 1
+    return f"puzzle-{n}"
+
+
+def split_lines(text: str | None) -> list[str]:
+    return [line.strip() for line in (text or "").splitlines() if line.strip()]
+
+
+def split_themes(text: str | None) -> list[str]:
+    seen: list[str] = []
+    for item in re.split(r"[,\n]+", text or ""):
+        theme = item.strip()
+        if theme and theme not in seen:
+            seen.append(theme)
+    return seen
+
+
+class FormProblem(ValueError):
+    """A problem with one field of the puzzle form."""
+
+    def __init__(self, field: str, message: str):
+        self.field, self.message = field, message
+        super().__init__(message)
+
+
+def read_position_text(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormProblem(
+            "position",
+            _(
+                "The position is not JSON: %(msg)s at line %(line)s, column %(col)s.",
+                msg=exc.msg,
+                line=exc.lineno,
+                col=exc.colno,
+            ),
+        ) from None
+    except RecursionError:
+        raise FormProblem("position", _("The position is nested too deeply.")) from None
+
+
+def build_puzzle(form_data: dict[str, Any], key: str, source: str) -> dict[str, Any]:
+    """The contract dict of a puzzle from the editor's fields, checked like an imported file.
+
+    The answer is computed by the solver from the task, the accepted plays (find_play) and
+    the take (discard). Raises FormProblem naming the field.
+    """
+    data = read_position_text(form_data.get("position") or "")
+    if isinstance(data, dict) and not data.get("center"):
+        raise FormProblem("position", _("Choose the center card."))
+    try:
+        position = Position.from_dict(data)
+    except ConquianError as exc:
+        raise FormProblem("position", str(exc)) from None
+    task = form_data.get("task") or ""
+    accepted: list[CardMask] = []
+    take: CardMask | None = None
+    try:
+        if task == "find_play":
+            accepted = parse_play_lines(form_data.get("accepted") or "", "accepted")
+        if task == "discard":
+            take = parse_card_line(form_data.get("take") or "", "take")
+    except ValueError as exc:
+        raise FormProblem("accepted" if task == "find_play" else "take", str(exc)) from None
+    from solver.search import analyze
+
+    try:
+        answer = solve(position, task, analyze(position), accepted=accepted or None, take=take)
+    except ValueError as exc:
+        field = "accepted" if task == "find_play" else "take" if task == "discard" else "task"
+        raise FormProblem(field, str(exc).partition(": ")[2] or str(exc)) from None
+    puzzle = {
+        "id": key,
+        "title": (form_data.get("title") or "").strip(),
+        "position": position.to_dict(),
+        "task": task,
+        "answer": answer,
+        "themes": split_themes(form_data.get("themes")),
+        "difficulty": int(form_data.get("difficulty") or 1),
+        "hints": split_lines(form_data.get("hints")),
+        "explanation": (form_data.get("explanation") or "").strip(),
+    }
+    try:
+        return parse_puzzle(puzzle, source)
+    except PuzzleFileError as exc:
+        field = exc.field.split(".")[0].split("[")[0] or "title"
+        raise FormProblem(field, exc.detail) from None
+
+
+def apply_puzzle(puzzle: Puzzle, data: dict[str, Any]) -> None:
+    """Copy a checked puzzle dict onto a row, keeping its key, order and extra fields."""
+    fresh = puzzle_from_dict(data, puzzle.position_index)
+    for name in ("title", "position", "task", "answer", "themes", "difficulty", "hints"):
+        setattr(puzzle, name, getattr(fresh, name))
+    puzzle.explanation = fresh.explanation
+
+
+def form_data_of(puzzle: Puzzle) -> dict[str, Any]:
+    """The editor's field values for a saved puzzle."""
+    answer = puzzle.answer or {}
+    accepted = ""
+    take = ""
+    if puzzle.task == "find_play":
+        accepted = "\n".join(" ".join(p) for p in answer.get("plays", []))
+    if puzzle.task == "discard":
+        take = " ".join(answer.get("take", []))
+    return {
+        "title": puzzle.title,
+        "task": puzzle.task,
+        "position": json.dumps(puzzle.position),
+        "accepted": accepted,
+        "take": take,
+        "hints": "\n".join(puzzle.hints or []),
+        "explanation": puzzle.explanation,
+        "themes": ", ".join(puzzle.themes or []),
+        "difficulty": str(puzzle.difficulty),
+    }
+
+
+def renumber(puzzle_set: PuzzleSet) -> None:
+    for index, puzzle in enumerate(puzzle_set.puzzles):
+        puzzle.position_index = index
+
+
+def move_puzzle(puzzle_set: PuzzleSet, puzzle: Puzzle, step: int) -> None:
+    order = list(puzzle_set.puzzles)
+    i = order.index(puzzle)
+    j = max(0, min(len(order) - 1, i + step))
+    order.insert(j, order.pop(i))
+    for index, item in enumerate(order):
+        item.position_index = index
+
+
+def duplicate_puzzle(puzzle_set: PuzzleSet, puzzle: Puzzle) -> Puzzle:
+    data = puzzle_to_dict(puzzle)
+    data["id"] = next_key(puzzle_set)
+    data["title"] = _("%(title)s (copy)", title=puzzle.title)[:200]
+    copy = puzzle_from_dict(data, puzzle.position_index + 1)
+    order = list(puzzle_set.puzzles)
+    order.insert(order.index(puzzle) + 1, copy)
+    puzzle_set.puzzles = order
+    renumber(puzzle_set)
+    return copy

@@ -1,0 +1,210 @@
+"""What the editor and the file import need from the solver, in the contract's JSON.
+
+The puzzle rules live in ``solver.puzzles`` (format, correct answers, themes, difficulty,
+hint ladder, grading). This adapter speaks plain dicts to the site, adds the limits that
+the database columns and the URLs need, and holds the editor's own "trivial puzzle" check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, cast
+
+from flask_babel import gettext as _
+
+from solver.analysis import Analysis
+from solver.cards import CardMask, card_glyph, card_str, cards_of, parse_card
+from solver.errors import ConquianError
+from solver.melds import MELDS_CONTAINING
+from solver.position import Position
+from solver.puzzles import model as pm
+from solver.puzzles import tasks as pt
+from solver.puzzles.difficulty import difficulty as rate
+from solver.puzzles.hints import explanation as explain_puzzle
+from solver.puzzles.hints import hints as hint_ladder
+from solver.puzzles.model import PuzzleFormatError
+from solver.puzzles.themes import THEMES, themes_of
+
+TASKS: Final = pm.TASKS
+LANGUAGES: Final = pm.LANGUAGES
+RULESET: Final = pm.RULESET
+MIN_HINTS: Final = pm.MIN_HINTS
+MAX_TEXT: Final = 10_000  # characters in one hint or explanation
+# Ids become URL parts (/sets/<set>/<puzzle>) and database keys of 80 characters.
+ID_PATTERN: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$")
+ID_RULE: Final = "must be a short name (up to 80 letters, digits, '-', '_' or '.')"
+# Longest text per field, as the database columns allow.
+PUZZLE_LIMITS: Final = {"title": 200, "explanation": MAX_TEXT}
+
+PuzzleFileError = PuzzleFormatError
+"""A set or puzzle that breaks the format; its message names file, puzzle and field."""
+
+
+# ---------------------------------------------------------------- cards and answers
+
+
+def cards(mask: CardMask) -> list[str]:
+    return [card_str(c) for c in cards_of(mask)]
+
+
+def mask_from(value: object, where: str) -> CardMask:
+    """A list of distinct cards as a mask; ValueError naming ``where`` otherwise."""
+    if not isinstance(value, list):
+        raise ValueError(f"{where} must be a list of cards, not {value!r:.40}")
+    mask = 0
+    for i, item in enumerate(value):
+        try:
+            card = parse_card(item)
+        except ConquianError as exc:
+            raise ValueError(f"{where}[{i}]: {exc}") from None
+        if mask >> card & 1:
+            raise ValueError(f"{where}: {card_str(card)} is listed twice")
+        mask |= 1 << card
+    return mask
+
+
+def default_take(analysis: Analysis) -> CardMask | None:
+    return pt.default_take(analysis)
+
+
+def _answer_error(message: str, name: str = "") -> PuzzleFileError:
+    return PuzzleFileError(message, field=name)
+
+
+def _answer(task: str, data: Mapping[str, Any]) -> pm.Answer:
+    return pm.parse_answer(cast(pm.Task, task), data, _answer_error)  # type: ignore[arg-type]
+
+
+def solve(
+    position: Position,
+    task: str,
+    analysis: Analysis,
+    *,
+    accepted: Sequence[CardMask] | None = None,
+    take: CardMask | None = None,
+) -> dict[str, Any]:
+    """The correct contract answer; for find_play, the teacher's ``accepted`` plays when
+    given. ValueError "field: message" when no puzzle can be made of it."""
+    if task not in TASKS:
+        raise ValueError(f"task: must be one of {', '.join(TASKS)}")
+    typed: pm.Task = task  # narrowed by the check above
+    if task == "find_play":
+        real = {p.hand_cards for p in analysis.plays}
+        if not real:
+            raise ValueError(
+                f"answer: {card_str(position.center)} cannot be taken, so there is no play to "
+                "find; ask whether it can be taken (can_use) instead"
+            )
+        for mask in accepted or ():
+            if mask not in real:
+                raise ValueError(
+                    f"answer.plays: {' '.join(cards(mask)) or '(no hand card)'} with "
+                    f"{card_str(position.center)} is not a legal play"
+                )
+        return pm.Answer(plays=frozenset(accepted or real)).to_dict(typed)
+    try:
+        answer = pt.solve_task(position, typed, take=take, analysis=analysis)
+    except PuzzleFormatError as exc:
+        raise ValueError(f"{exc.field or 'answer'}: {exc.detail}") from None
+    if task == "discard" and not answer.discards:
+        raise ValueError("answer.discards: no discard is safe after this take; choose another")
+    return answer.to_dict(typed)
+
+
+# ---------------------------------------------------------------- whole puzzles and sets
+
+
+def _limits(data: Mapping[str, Any], limits: Mapping[str, int], err: Any) -> None:
+    for name, limit in limits.items():
+        value = data.get(name)
+        if isinstance(value, str) and len(value) > limit:
+            raise err(f"is {len(value)} characters long; at most {limit} are allowed", name)
+
+
+def _checked(puzzle: pm.Puzzle, data: Mapping[str, Any], source: str) -> dict[str, Any]:
+    def err(message: str, name: str = "") -> PuzzleFileError:
+        return PuzzleFileError(message, source=source, puzzle=puzzle.id, field=name)
+
+    if not ID_PATTERN.match(puzzle.id):
+        raise err(ID_RULE, "id")
+    _limits(data, PUZZLE_LIMITS, err)
+    for i, hint in enumerate(puzzle.hints):
+        if len(hint) > MAX_TEXT:
+            raise err(f"is longer than {MAX_TEXT} characters", f"hints[{i}]")
+    if len(set(puzzle.themes)) != len(puzzle.themes):
+        raise err("a theme is listed twice", "themes")
+    problems = pt.check_answer(puzzle)
+    if problems:
+        name, _sep, message = problems[0].partition(": ")
+        raise err(message, name)
+    return puzzle.to_dict()
+
+
+def parse_puzzle(data: object, source: str = "", index: int = 0) -> dict[str, Any]:
+    """One puzzle, checked against the format and the solver: its canonical contract dict."""
+    puzzle = pm.parse_puzzle(data, source, index)
+    return _checked(puzzle, cast(Mapping[str, Any], data), source)
+
+
+def known_themes() -> tuple[str, ...]:
+    return tuple(THEMES)
+
+
+# ---------------------------------------------------------------- suggestions and warnings
+
+
+def _near(position: Position) -> int:
+    """Three-card melds with the center card of which the player holds another card."""
+    pool = position.hand | position.exposed
+    return sum(1 for m in MELDS_CONTAINING[position.center] if m.bit_count() == 3 and m & pool)
+
+
+def triviality(
+    position: Position, analysis: Analysis, task: str, answer: Mapping[str, Any]
+) -> str | None:
+    """Why the puzzle is too easy to teach anything, or None."""
+    center = card_glyph(position.center)
+    if task == "can_use" and not analysis.usable and _near(position) == 0:
+        return _(
+            "None of your cards is even near %(center)s: the answer is plain at a glance.",
+            center=center,
+        )
+    if task == "can_force" and not position.melds:
+        return _(
+            "There are no exposed melds of yours, so nothing can be forced: the answer is "
+            "always no."
+        )
+    only = analysis.plays[0] if len(analysis.plays) == 1 else None
+    if task == "find_play" and only and only.size <= 2 and not position.melds:
+        return _(
+            "There is one obvious way to take %(center)s and nothing else to look at.",
+            center=center,
+        )
+    if task == "discard":
+        left = position.hand & ~mask_from(answer.get("take", []), "take")
+        if left.bit_count() <= 1:
+            return _("Only one card is left to discard.")
+        if mask_from(answer.get("discards", []), "discards") == left:
+            return _("Every card left is a safe discard.")
+    if task == "win" and not position.hand:
+        return _("The hand is empty: any card that can be added wins.")
+    return None
+
+
+def suggest(
+    position: Position, analysis: Analysis, task: str, answer: Mapping[str, Any], language: str
+) -> dict[str, Any]:
+    """The hint engine's ladder, explanation, difficulty and themes, in the set's language."""
+    typed = cast(pm.Task, task)
+    parsed = _answer(task, answer)
+    themes = themes_of(position, analysis)
+    lang = language if language in LANGUAGES else "en"
+    return {
+        "hints": [s.render(lang) for s in hint_ladder(position, analysis, typed, parsed, themes)],
+        "explanation": " ".join(
+            s.render(lang) for s in explain_puzzle(position, analysis, typed, parsed, themes)
+        ),
+        "difficulty": rate(position, analysis, typed, parsed.take if task == "discard" else None),
+        "themes": themes,
+    }
