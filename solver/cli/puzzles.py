@@ -17,7 +17,7 @@ from typing import Any
 
 from solver.cli.common import fail
 
-SUBCOMMAND_MODULES: list[str] = []
+SUBCOMMAND_MODULES: list[str] = ["solver.cli.puzzles_db"]
 """Extra ``conquian puzzles`` subcommand modules, e.g. ``"tutor.cli_puzzles"``."""
 
 

@@ -234,9 +234,7 @@ def test_conquian_puzzles_import_and_export(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from solver.cli import main
-    from solver.cli import puzzles as puzzles_cli
 
-    monkeypatch.setattr(puzzles_cli, "SUBCOMMAND_MODULES", ["solver.cli.puzzles_db"])
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/cli.sqlite")
     monkeypatch.setenv("SECRET_KEY", "cli-test")
     source = tmp_path / "set.json"
