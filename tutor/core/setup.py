@@ -1,15 +1,22 @@
-"""Prepare a database for use: create or migrate the tables, load the bundled puzzles."""
+"""Prepare a database for use: migrate the tables to the newest schema, load the bundled
+puzzles.  ``conquian serve`` (and so ``scripts/run``) calls it before starting the site."""
 
 from __future__ import annotations
 
 from flask import Flask
+from flask_migrate import upgrade
 
 from tutor.extensions import db
 
 
-def prepare_database(app: Flask) -> None:
+def prepare_database(app: Flask, *, migrate: bool = True) -> None:
+    """``migrate=False`` builds the tables straight from the models (throw-away test
+    databases); real databases go through the Alembic migrations in tutor/migrations."""
     with app.app_context():
-        db.create_all()
+        if migrate:
+            upgrade()
+        else:
+            db.create_all()
         from tutor.puzzles.store import sync_bundled
 
         report = sync_bundled(app.config["PUZZLE_DIR"])
