@@ -6,6 +6,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
+from wtforms.fields.choices import SelectChoice
 
 from tutor.classes import services
 from tutor.classes.forms import AssignForm, ClassForm, JoinForm
@@ -43,7 +44,7 @@ def _assign_form(classroom: Classroom) -> AssignForm:
     assigned = {a.set_id for a in classroom.assignments}
     # Learners open sets on the puzzle pages, which show published sets only.
     form.set_id.choices = [
-        (s.id, s.title)
+        SelectChoice(s.id, s.title)
         for s in teacher_sets(current_user.id)
         if s.id not in assigned and s.is_published
     ]

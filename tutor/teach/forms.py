@@ -6,19 +6,24 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import RadioField, SelectField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional
 
 from tutor.teach.solving import MAX_TEXT
 
-LANGUAGE_CHOICES = [("en", "English"), ("pt", "Português"), ("es", "Español")]
-TASK_CHOICES = [
-    ("can_use", _l("Can the center card be taken now?")),
-    ("can_force", _l("Can the opponent force it on you?")),
-    ("find_play", _l("Find a play: which hand cards go down with it?")),
-    ("win", _l("Win: find the play that wins the hand")),
-    ("discard", _l("Discard: after a given take, which card is safe to discard?")),
+LANGUAGE_CHOICES = [
+    SelectChoice("en", "English"),
+    SelectChoice("pt", "Português"),
+    SelectChoice("es", "Español"),
 ]
-DIFFICULTY_CHOICES = [(str(n), str(n)) for n in range(1, 6)]
+TASK_CHOICES = [
+    SelectChoice("can_use", _l("Can the center card be taken now?")),
+    SelectChoice("can_force", _l("Can the opponent force it on you?")),
+    SelectChoice("find_play", _l("Find a play: which hand cards go down with it?")),
+    SelectChoice("win", _l("Win: find the play that wins the hand")),
+    SelectChoice("discard", _l("Discard: after a given take, which card is safe to discard?")),
+]
+DIFFICULTY_CHOICES = [SelectChoice(str(n), str(n)) for n in range(1, 6)]
 
 
 class SetForm(FlaskForm):
