@@ -15,6 +15,7 @@ from solver.analysis import Analysis, Play
 from solver.cards import CardMask, card_glyph, cards_of, sort_key
 from solver.melds import MELDS_CONTAINING, meld_cards
 from solver.messages import MESSAGES
+from solver.position import Position
 
 Translate = Callable[[str], str]
 
@@ -66,8 +67,10 @@ def explain(analysis: Analysis) -> list[Sentence]:
     return out
 
 
-def _what_is_missing(analysis: Analysis) -> list[Sentence]:
-    position = analysis.position
+def what_is_missing(position: Position) -> tuple[bool, CardMask]:
+    """For a center card that cannot be taken: whether some meld with it lies entirely in
+    the player's cards (so the melds cannot be rearranged around it, R5), and the cards
+    that would each complete a meld with it (the ones it would wait for, R8)."""
     center = position.center
     pool = position.exposed | position.hand | 1 << center
     one_short = 0
@@ -78,6 +81,13 @@ def _what_is_missing(analysis: Analysis) -> list[Sentence]:
             fits_whole = True
         elif missing.bit_count() == 1:
             one_short |= missing
+    return fits_whole, one_short
+
+
+def _what_is_missing(analysis: Analysis) -> list[Sentence]:
+    position = analysis.position
+    center = position.center
+    fits_whole, one_short = what_is_missing(position)
     params = {"center": card_glyph(center)}
     if fits_whole:
         return [Sentence("blocked_by_melds", params)]

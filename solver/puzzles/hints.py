@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 from solver.analysis import Analysis
 from solver.cards import CardMask, card_glyph, card_rank, card_suit, cards_of, make_card, sort_key
-from solver.melds import MELDS_CONTAINING, meld_cards
+from solver.explain import what_is_missing
+from solver.melds import meld_cards
 from solver.position import Position
 from solver.puzzles.discard import fits_melds, unsafe_cards
 from solver.puzzles.i18n import TRANSLATIONS
@@ -224,15 +225,7 @@ def _play(
 
 def _why_not(position: Position) -> list[Sentence]:
     center = position.center
-    pool = position.hand | position.exposed | 1 << center
-    missing = 0
-    whole = False
-    for meld in MELDS_CONTAINING[center]:
-        lack = meld & ~pool
-        if not lack:
-            whole = True
-        elif lack.bit_count() == 1:
-            missing |= lack
+    whole, missing = what_is_missing(position)
     if whole:
         return [Sentence("blocked", {"center": card_glyph(center)})]
     if missing:
