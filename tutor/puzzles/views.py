@@ -140,21 +140,42 @@ def puzzle_set(slug: str) -> ResponseReturnValue:
 # --- solving one puzzle -----------------------------------------------------------------------
 
 
-def _region_context(
-    puzzle: Puzzle, result: Result | None = None, error: str | None = None
+def puzzle_context(
+    puzzle: Puzzle,
+    result: Result | None,
+    error: str | None,
+    *,
+    hints_shown: int,
+    urls: dict[str, str],
 ) -> dict[str, Any]:
+    """What the puzzle templates need; the teachers' preview renders the same templates."""
     return {
-        "view": puzzle_view(puzzle, 0 if result else hints_seen(puzzle)),
+        "view": puzzle_view(puzzle, 0 if result else hints_shown),
         "puzzle": puzzle,
         "puzzle_set": puzzle.puzzle_set,
         "result": result,
         "error": error,
         "mode": "set",
         "next": next_puzzle(puzzle),
-        "answer_url": url_for(".answer", slug=puzzle.puzzle_set.slug, key=puzzle.key),
-        "hint_url": url_for(".hint", slug=puzzle.puzzle_set.slug, key=puzzle.key),
-        "puzzle_url": url_for(".puzzle", slug=puzzle.puzzle_set.slug, key=puzzle.key),
+        **urls,
     }
+
+
+def _region_context(
+    puzzle: Puzzle, result: Result | None = None, error: str | None = None
+) -> dict[str, Any]:
+    slug, key = puzzle.puzzle_set.slug, puzzle.key
+    return puzzle_context(
+        puzzle,
+        result,
+        error,
+        hints_shown=hints_seen(puzzle),
+        urls={
+            "answer_url": url_for(".answer", slug=slug, key=key),
+            "hint_url": url_for(".hint", slug=slug, key=key),
+            "puzzle_url": url_for(".puzzle", slug=slug, key=key),
+        },
+    )
 
 
 def _attempt_result(puzzle: Puzzle, attempt_id: str) -> Result:

@@ -15,11 +15,10 @@ from tutor.puzzles.services import (
     BadResponse,
     Result,
     grade_response,
-    next_puzzle,
     parse_response,
-    puzzle_view,
     result_of,
 )
+from tutor.puzzles.views import puzzle_context
 
 HINTS_KEY = "teach_preview_hints"
 
@@ -51,16 +50,7 @@ def _urls(puzzle: Puzzle) -> dict[str, str]:
 def _context(
     puzzle: Puzzle, result: Result | None = None, error: str | None = None
 ) -> dict[str, Any]:
-    return {
-        "view": puzzle_view(puzzle, 0 if result else _shown(puzzle)),
-        "puzzle": puzzle,
-        "puzzle_set": puzzle.puzzle_set,
-        "result": result,
-        "error": error,
-        "mode": "set",
-        "next": next_puzzle(puzzle),
-        **_urls(puzzle),
-    }
+    return puzzle_context(puzzle, result, error, hints_shown=_shown(puzzle), urls=_urls(puzzle))
 
 
 def _wants_json() -> bool:
