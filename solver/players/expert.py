@@ -18,8 +18,10 @@ from solver.analysis import Play
 from solver.cards import FULL_DECK, Card, CardMask, cards_of, iter_cards
 from solver.cover import core_plays, first_cover
 from solver.game.actions import NO_FORCE, TURN, Action
+from solver.game.determinize import determinize
 from solver.game.observation import Observation
 from solver.players.hand_shape import connection
+from solver.players.rollout import playout
 
 # Weights of the hand evaluation, in "cards of progress".
 WIN_OUT: Final = 5.0  # an unseen card that would end the hand in our favour (R10)
@@ -31,6 +33,8 @@ FEEDS: Final = 2.5
 FEEDS_WIN: Final = 40.0
 MAX_PLAYS: Final = 4
 MAX_DISCARDS: Final = 5
+MAX_CANDIDATES: Final = 4  # takes compared by playouts, besides declining or passing
+ROLLOUTS: Final = 96  # playouts per decision with a real choice, shared by the candidates
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +49,9 @@ class _Knowledge:
 class ExpertPlayer:
     name = "expert"
 
-    def __init__(self, samples: int = 12) -> None:
+    def __init__(self, samples: int = 12, rollouts: int = ROLLOUTS) -> None:
         self.samples = samples
+        self.rollouts = rollouts
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         kinds = observation.action_types
@@ -54,22 +59,63 @@ class ExpertPlayer:
             return TURN
         center = observation.center
         assert center is not None
+        if observation.phase == "force" and observation.opponent_hand_count == 0:
+            return NO_FORCE  # the forced take would be their eleventh card (R9, R10)
         know = self._knowledge(observation, rng)
+        candidates = self._candidates(observation, know)
+        if len(candidates) == 1 or self.rollouts == 0:
+            return candidates[0]
+        return self._search(observation, candidates, rng)
+
+    # --- candidates (heuristic order: the best first) ----------------------------------
+
+    def _candidates(self, observation: Observation, know: _Knowledge) -> list[Action]:
+        """The actions worth comparing, the heuristic's favourite first."""
+        center = observation.center
+        assert center is not None
+        kinds = observation.action_types
         if observation.phase == "force":
-            return Action("force", center) if self._should_force(center, know) else NO_FORCE
+            forcing = self._should_force(center, know)
+            force = Action("force", center)
+            return [force, NO_FORCE] if forcing else [NO_FORCE, force]
+        scored: list[tuple[float, Action]] = []
         analysis = observation.analysis
-        best: tuple[float, Action] | None = None
         if "take" in kinds and analysis is not None:
-            best = self._best_take(observation, list(analysis.plays), know)
-            if observation.phase == "forced" or best[1].wins:
-                return best[1]
-        if "force" in kinds and self._should_force(center, know) and (
-            best is None or best[0] < self._keep_value(observation, know)
-        ):
-            return Action("force", center)
-        if best is not None and best[0] >= self._keep_value(observation, know):
-            return best[1]
-        return Action("pass" if "pass" in kinds else "decline", center)
+            for play in analysis.plays:
+                if play.wins:  # R10: nothing beats ending the hand now
+                    return [Action("take", center, play.hand_cards, play.melds, None)]
+            scored = self._ranked_takes(observation, list(analysis.plays), know)
+            if observation.phase == "forced":
+                return [a for _, a in scored[:MAX_CANDIDATES]]
+        keep = self._keep_value(observation, know)
+        refuse = Action("pass" if "pass" in kinds else "decline", center)
+        options = scored[:MAX_CANDIDATES]
+        options.append((keep, refuse))
+        if "force" in kinds:
+            forcing = self._should_force(center, know)
+            options.append((keep + (0.01 if forcing else -100.0), Action("force", center)))
+        options.sort(key=lambda va: -va[0])
+        return [a for _, a in options]
+
+    # --- determinized Monte Carlo ------------------------------------------------------
+
+    def _search(
+        self, observation: Observation, candidates: list[Action], rng: random.Random
+    ) -> Action:
+        """Deal the unseen cards at random (consistently with the observation), try every
+        candidate on the same deals, play each out greedily and keep the best mean result;
+        ties go to the heuristic's order."""
+        me = observation.player
+        totals = [0.0] * len(candidates)
+        deals = max(1, self.rollouts // len(candidates))
+        for _ in range(deals):
+            world = determinize(observation, rng)
+            for i, action in enumerate(candidates):
+                state = world.clone()
+                state.apply_action(action)
+                totals[i] += playout(state, me)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
 
     # --- knowledge -----------------------------------------------------------------
 
@@ -133,17 +179,15 @@ class ExpertPlayer:
             value += 0.3  # declining lets us turn a fresh stock card
         return value
 
-    def _best_take(
+    def _ranked_takes(
         self, observation: Observation, plays: list[Play], know: _Knowledge
-    ) -> tuple[float, Action]:
+    ) -> list[tuple[float, Action]]:
+        """Takes (play x discard) with their heuristic value, the best first."""
         center = observation.center
         assert center is not None
-        for play in plays:
-            if play.wins:
-                return (1e9, Action("take", center, play.hand_cards, play.melds, None))
         plays = sorted(plays, key=lambda p: -p.size)[:MAX_PLAYS]
         danger: dict[Card, float] = {}
-        best: tuple[float, Action] | None = None
+        scored: list[tuple[float, Action]] = []
         for play in plays:
             exposed = 0
             for meld in play.melds:
@@ -158,10 +202,11 @@ class ExpertPlayer:
                     danger[discard] = self._danger(discard, know)
                 value = self._evaluate(rest & ~(1 << discard), exposed, know.unseen)
                 value -= danger[discard]
-                if best is None or value > best[0]:
-                    best = (value, Action("take", center, play.hand_cards, play.melds, discard))
-        assert best is not None
-        return best
+                scored.append(
+                    (value, Action("take", center, play.hand_cards, play.melds, discard))
+                )
+        scored.sort(key=lambda va: -va[0])  # stable: ties keep the larger play first
+        return scored
 
     # --- forcing (R9) ----------------------------------------------------------------
 
