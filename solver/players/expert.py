@@ -21,6 +21,7 @@ from solver.game.actions import NO_FORCE, TURN, Action
 from solver.game.determinize import determinize
 from solver.game.observation import Observation
 from solver.players.hand_shape import connection
+from solver.players.opponent_model import OpponentModel
 from solver.players.rollout import playout
 
 # Weights of the hand evaluation, in "cards of progress".
@@ -34,7 +35,9 @@ FEEDS_WIN: Final = 40.0
 MAX_PLAYS: Final = 4
 MAX_DISCARDS: Final = 5
 MAX_CANDIDATES: Final = 4  # takes compared by playouts, besides declining or passing
-ROLLOUTS: Final = 96  # playouts per decision with a real choice, shared by the candidates
+ROLLOUTS: Final = 144  # playouts per decision with a real choice, shared by the candidates
+SWITCH_Z: Final = 1.0  # standard errors a challenger must win by to overrule the heuristic
+MAX_STEPS: Final = 2000  # playout actions per decision (~40 us each): well inside 200 ms
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,17 +46,26 @@ class _Knowledge:
     opponent_exposed: CardMask
     opponent_hand_count: int
     samples: tuple[CardMask, ...]
-    """Opponent hands drawn uniformly from the unseen cards."""
+    """Opponent hands drawn from the unseen cards, weighed by their refusals."""
 
 
 class ExpertPlayer:
     name = "expert"
 
-    def __init__(self, samples: int = 12, rollouts: int = ROLLOUTS) -> None:
+    def __init__(self, samples: int = 12, rollouts: int = ROLLOUTS, careful: bool = True
+                 ) -> None:
         self.samples = samples
+        self.careful = careful
         self.rollouts = rollouts
+        self.model = OpponentModel()
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
+        self.model.observe(observation)
+        action = self._decide(observation, rng)
+        self.model.chose(action)
+        return action
+
+    def _decide(self, observation: Observation, rng: random.Random) -> Action:
         kinds = observation.action_types
         if "turn" in kinds:
             return TURN
@@ -102,19 +114,48 @@ class ExpertPlayer:
     def _search(
         self, observation: Observation, candidates: list[Action], rng: random.Random
     ) -> Action:
-        """Deal the unseen cards at random (consistently with the observation), try every
-        candidate on the same deals, play each out greedily and keep the best mean result;
-        ties go to the heuristic's order."""
+        """Compare the candidates by playouts on deals of the unseen cards that match the
+        observation (and the opponent's refusals), every candidate on the same deals.
+
+        A first round tries them all; a second round spends the rest of the budget on the
+        heuristic's favourite (candidate 0) and the two best challengers.  A challenger
+        replaces the favourite only when its mean paired gain exceeds SWITCH_Z standard
+        errors: close calls stay with the heuristic rather than with playout noise."""
         me = observation.player
-        totals = [0.0] * len(candidates)
-        deals = max(1, self.rollouts // len(candidates))
-        for _ in range(deals):
-            world = determinize(observation, rng)
-            for i, action in enumerate(candidates):
-                state = world.clone()
-                state.apply_action(action)
-                totals[i] += playout(state, me)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        pool = cards_of(observation.unseen)
+        k = observation.opponent_hand_count
+        gains: list[list[float]] = [[] for _ in candidates]
+        budget = [0]
+
+        def play(indices: list[int], deals: int) -> None:
+            for _ in range(deals):
+                # A budget in playout steps, not seconds, keeps the choice reproducible.
+                if budget[0] > MAX_STEPS:
+                    return
+                hand = self.model.sample_hand(pool, k, rng) if k else 0
+                world = determinize(observation, rng, hand)
+                results = []
+                for i in indices:
+                    state = world.clone()
+                    state.apply_action(candidates[i])
+                    start = len(state.history)
+                    results.append(playout(state, me, self.careful))
+                    budget[0] += len(state.history) - start
+                for i, result in zip(indices, results, strict=True):
+                    gains[i].append(result - results[0])
+
+        everyone = list(range(len(candidates)))
+        first = max(2, self.rollouts // (2 * len(candidates)))
+        play(everyone, first)
+        challengers = sorted(everyone[1:], key=lambda i: -sum(gains[i]))[:2]
+        play([0, *challengers], max(1, self.rollouts // (2 * (1 + len(challengers)))))
+        best, best_gain = 0, 0.0
+        for i in challengers:
+            n = len(gains[i])
+            mean = sum(gains[i]) / n
+            var = sum((g - mean) ** 2 for g in gains[i]) / max(1, n - 1)
+            if mean > best_gain and mean > SWITCH_Z * (var / n) ** 0.5:
+                best, best_gain = i, mean
         return candidates[best]
 
     # --- knowledge -----------------------------------------------------------------
@@ -126,10 +167,7 @@ class ExpertPlayer:
         samples = []
         if 0 < k <= len(pool):
             for _ in range(self.samples):
-                hand = 0
-                for card in rng.sample(pool, k):
-                    hand |= 1 << card
-                samples.append(hand)
+                samples.append(self.model.sample_hand(pool, k, rng))
         return _Knowledge(unseen, observation.opponent_exposed, k, tuple(samples))
 
     # --- evaluation ----------------------------------------------------------------
