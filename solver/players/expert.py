@@ -1,11 +1,15 @@
 """``expert``: plays to win with what it has seen.
 
-It knows which cards are still unseen (the opponent's hand and the stock), counts its
-outs, keeps its hand connected, avoids discards the opponent can use (sampling the
-opponent's hand from the unseen cards, a determinized Monte Carlo estimate), and forces
-only when the forced take hurts the opponent, never when it could hand them the win.
-Samples are spent only on decisions with a real choice: turns, single options and hopeless
-cards are answered at once.
+It knows which cards are still unseen (the opponent's hand and the stock) and what the
+opponent refused (solver.players.opponent_model).  A fast heuristic counts its outs, keeps
+its hand connected and avoids discards the opponent can use; it proposes a few candidate
+actions (each play with its best discard, declining or passing, forcing).  Those are then
+compared by determinized Monte Carlo: the unseen cards are dealt at random consistently
+with the observation (solver.game.determinize), every candidate is played out greedily on
+the same deals (solver.players.rollout), and a challenger overrules the heuristic's
+favourite only when it wins clearly.  It never forces an empty hand (R9, R10).  Turns,
+single options and wins are answered at once; the playout budget is counted in actions,
+so a seed always gives the same choices.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ FEEDS: Final = 2.5
 FEEDS_WIN: Final = 40.0
 MAX_PLAYS: Final = 4
 MAX_DISCARDS: Final = 5
-MAX_CANDIDATES: Final = 4  # takes compared by playouts, besides declining or passing
+MAX_CANDIDATES: Final = 5  # takes compared by playouts, besides declining or passing
 ROLLOUTS: Final = 144  # playouts per decision with a real choice, shared by the candidates
 SWITCH_Z: Final = 1.0  # standard errors a challenger must win by to overrule the heuristic
 MAX_STEPS: Final = 2000  # playout actions per decision (~40 us each): well inside 200 ms
@@ -96,12 +100,12 @@ class ExpertPlayer:
             for play in analysis.plays:
                 if play.wins:  # R10: nothing beats ending the hand now
                     return [Action("take", center, play.hand_cards, play.melds, None)]
-            scored = self._ranked_takes(observation, list(analysis.plays), know)
+            scored = _diverse(self._ranked_takes(observation, list(analysis.plays), know))
             if observation.phase == "forced":
-                return [a for _, a in scored[:MAX_CANDIDATES]]
+                return [a for _, a in scored]
         keep = self._keep_value(observation, know)
         refuse = Action("pass" if "pass" in kinds else "decline", center)
-        options = scored[:MAX_CANDIDATES]
+        options = list(scored)
         options.append((keep, refuse))
         if "force" in kinds:
             forcing = self._should_force(center, know)
@@ -264,3 +268,21 @@ class ExpertPlayer:
                           for c in iter_cards(hand))
             hurt += weakest >= 2.0
         return hurt * 2 >= len(know.samples)
+
+
+def _diverse(scored: list[tuple[float, Action]]) -> list[tuple[float, Action]]:
+    """At most MAX_CANDIDATES takes, best first: the best discard of each play (so that
+    every play gets a playout), then the next best takes."""
+    chosen: list[tuple[float, Action]] = []
+    plays: set[CardMask] = set()
+    for value, action in scored:
+        if action.hand_cards not in plays and len(chosen) < MAX_CANDIDATES:
+            plays.add(action.hand_cards)
+            chosen.append((value, action))
+    for item in scored:
+        if len(chosen) >= MAX_CANDIDATES:
+            break
+        if item not in chosen:
+            chosen.append(item)
+    chosen.sort(key=lambda va: -va[0])
+    return chosen
