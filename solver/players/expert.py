@@ -41,7 +41,7 @@ MAX_DISCARDS: Final = 5
 MAX_CANDIDATES: Final = 5  # takes compared by playouts, besides declining or passing
 ROLLOUTS: Final = 144  # playouts per decision with a real choice, shared by the candidates
 SWITCH_Z: Final = 1.0  # standard errors a challenger must win by to overrule the heuristic
-MAX_STEPS: Final = 2000  # playout actions per decision (~40 us each): well inside 200 ms
+MAX_STEPS: Final = 1200  # playout actions per decision (~40 us each): well inside 200 ms
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +75,9 @@ class ExpertPlayer:
             return TURN
         center = observation.center
         assert center is not None
-        if observation.phase == "force" and observation.opponent_hand_count == 0:
-            return NO_FORCE  # the forced take would be their eleventh card (R9, R10)
         know = self._knowledge(observation, rng)
+        if observation.phase == "force" and not self._may_force(center, know):
+            return NO_FORCE
         candidates = self._candidates(observation, know)
         if len(candidates) == 1 or self.rollouts == 0:
             return candidates[0]
@@ -107,7 +107,7 @@ class ExpertPlayer:
         refuse = Action("pass" if "pass" in kinds else "decline", center)
         options = list(scored)
         options.append((keep, refuse))
-        if "force" in kinds:
+        if "force" in kinds and self._may_force(center, know):
             forcing = self._should_force(center, know)
             options.append((keep + (0.01 if forcing else -100.0), Action("force", center)))
         options.sort(key=lambda va: -va[0])
@@ -251,6 +251,14 @@ class ExpertPlayer:
         return scored
 
     # --- forcing (R9) ----------------------------------------------------------------
+
+    def _may_force(self, center: Card, know: _Knowledge) -> bool:
+        """Forcing is even considered only when no opponent hand we can imagine would win
+        with the forced card (an empty hand always would: it is their eleventh, R9, R10)."""
+        if know.opponent_hand_count == 0 or not know.samples:
+            return False
+        cards = know.opponent_exposed | 1 << center
+        return all(first_cover(cards | hand) is None for hand in know.samples)
 
     def _should_force(self, center: Card, know: _Knowledge) -> bool:
         """Force when the forced take costs the opponent a connected card, never when any

@@ -245,3 +245,14 @@ def test_expert_never_forces_an_empty_hand(
     state = mid_hand(hands=hands, melds=melds, center=center, facing=0, phase="force")
     for seed in range(3):
         assert ExpertPlayer().choose(observe(state, 1), random.Random(seed)).type == "no_force"
+
+
+def test_expert_never_forces_a_card_that_wins_for_every_possible_hand() -> None:
+    # The stock is out, so the two unseen cards are the opponent's hand: QH and KS, which
+    # with the forced 3H make 11 exposed cards (R9, R10).
+    state = mid_hand(hands=("QH KS", "AD 2S 3S 4S QS JS 2D"),
+                     melds=("4H 5H 6H 7H JH | KD KC KH", "5D 6D 7D"),
+                     center="3H", facing=0, phase="force", stock_left=0)
+    assert observe(state, 1).unseen == mask("QH KS")
+    for seed in range(3):
+        assert ExpertPlayer().choose(observe(state, 1), random.Random(seed)).type == "no_force"
