@@ -40,8 +40,8 @@ MAX_PLAYS: Final = 4
 MAX_DISCARDS: Final = 5
 MAX_CANDIDATES: Final = 5  # takes compared by playouts, besides declining or passing
 ROLLOUTS: Final = 144  # playouts per decision with a real choice, shared by the candidates
-SWITCH_Z: Final = 1.0  # standard errors a challenger must win by to overrule the heuristic
-MAX_STEPS: Final = 1200  # playout actions per decision (~40 us each): well inside 200 ms
+SWITCH_Z: Final = 1.5  # standard errors a challenger must win by to overrule the heuristic
+MAX_STEPS: Final = 2000  # playout actions per decision (~40 us each): well inside 200 ms
 
 
 @dataclass(frozen=True, slots=True)
