@@ -1,11 +1,15 @@
 """``expert``: plays to win with what it has seen.
 
-It knows which cards are still unseen (the opponent's hand and the stock), counts its
-outs, keeps its hand connected, avoids discards the opponent can use (sampling the
-opponent's hand from the unseen cards, a determinized Monte Carlo estimate), and forces
-only when the forced take hurts the opponent, never when it could hand them the win.
-Samples are spent only on decisions with a real choice: turns, single options and hopeless
-cards are answered at once.
+It knows which cards are still unseen (the opponent's hand and the stock) and what the
+opponent refused (solver.players.opponent_model).  A fast heuristic counts its outs, keeps
+its hand connected and avoids discards the opponent can use; it proposes a few candidate
+actions (each play with its best discard, declining or passing, forcing).  Those are then
+compared by determinized Monte Carlo: the unseen cards are dealt at random consistently
+with the observation (solver.game.determinize), every candidate is played out greedily on
+the same deals (solver.players.rollout), and a challenger overrules the heuristic's
+favourite only when it wins clearly.  It never forces an empty hand (R9, R10).  Turns,
+single options and wins are answered at once; the playout budget is counted in actions,
+so a seed always gives the same choices.
 """
 
 from __future__ import annotations
@@ -18,8 +22,11 @@ from solver.analysis import Play
 from solver.cards import FULL_DECK, Card, CardMask, cards_of, iter_cards
 from solver.cover import core_plays, first_cover
 from solver.game.actions import NO_FORCE, TURN, Action
+from solver.game.determinize import determinize
 from solver.game.observation import Observation
 from solver.players.hand_shape import connection
+from solver.players.opponent_model import OpponentModel
+from solver.players.rollout import playout
 
 # Weights of the hand evaluation, in "cards of progress".
 WIN_OUT: Final = 5.0  # an unseen card that would end the hand in our favour (R10)
@@ -31,6 +38,10 @@ FEEDS: Final = 2.5
 FEEDS_WIN: Final = 40.0
 MAX_PLAYS: Final = 4
 MAX_DISCARDS: Final = 5
+MAX_CANDIDATES: Final = 5  # takes compared by playouts, besides declining or passing
+ROLLOUTS: Final = 144  # playouts per decision with a real choice, shared by the candidates
+SWITCH_Z: Final = 1.5  # standard errors a challenger must win by to overrule the heuristic
+MAX_STEPS: Final = 2000  # playout actions per decision (~40 us each): well inside 200 ms
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,37 +50,117 @@ class _Knowledge:
     opponent_exposed: CardMask
     opponent_hand_count: int
     samples: tuple[CardMask, ...]
-    """Opponent hands drawn uniformly from the unseen cards."""
+    """Opponent hands drawn from the unseen cards, weighed by their refusals."""
 
 
 class ExpertPlayer:
     name = "expert"
 
-    def __init__(self, samples: int = 12) -> None:
+    def __init__(self, samples: int = 12, rollouts: int = ROLLOUTS, careful: bool = True
+                 ) -> None:
         self.samples = samples
+        self.careful = careful
+        self.rollouts = rollouts
+        self.model = OpponentModel()
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
+        self.model.observe(observation)
+        action = self._decide(observation, rng)
+        self.model.chose(action)
+        return action
+
+    def _decide(self, observation: Observation, rng: random.Random) -> Action:
         kinds = observation.action_types
         if "turn" in kinds:
             return TURN
         center = observation.center
         assert center is not None
         know = self._knowledge(observation, rng)
+        if observation.phase == "force" and not self._may_force(center, know):
+            return NO_FORCE
+        candidates = self._candidates(observation, know)
+        if len(candidates) == 1 or self.rollouts == 0:
+            return candidates[0]
+        return self._search(observation, candidates, rng)
+
+    # --- candidates (heuristic order: the best first) ----------------------------------
+
+    def _candidates(self, observation: Observation, know: _Knowledge) -> list[Action]:
+        """The actions worth comparing, the heuristic's favourite first."""
+        center = observation.center
+        assert center is not None
+        kinds = observation.action_types
         if observation.phase == "force":
-            return Action("force", center) if self._should_force(center, know) else NO_FORCE
+            forcing = self._should_force(center, know)
+            force = Action("force", center)
+            return [force, NO_FORCE] if forcing else [NO_FORCE, force]
+        scored: list[tuple[float, Action]] = []
         analysis = observation.analysis
-        best: tuple[float, Action] | None = None
         if "take" in kinds and analysis is not None:
-            best = self._best_take(observation, list(analysis.plays), know)
-            if observation.phase == "forced" or best[1].wins:
-                return best[1]
-        if "force" in kinds and self._should_force(center, know) and (
-            best is None or best[0] < self._keep_value(observation, know)
-        ):
-            return Action("force", center)
-        if best is not None and best[0] >= self._keep_value(observation, know):
-            return best[1]
-        return Action("pass" if "pass" in kinds else "decline", center)
+            for play in analysis.plays:
+                if play.wins:  # R10: nothing beats ending the hand now
+                    return [Action("take", center, play.hand_cards, play.melds, None)]
+            scored = _diverse(self._ranked_takes(observation, list(analysis.plays), know))
+            if observation.phase == "forced":
+                return [a for _, a in scored]
+        keep = self._keep_value(observation, know)
+        refuse = Action("pass" if "pass" in kinds else "decline", center)
+        options = list(scored)
+        options.append((keep, refuse))
+        if "force" in kinds and self._may_force(center, know):
+            forcing = self._should_force(center, know)
+            options.append((keep + (0.01 if forcing else -100.0), Action("force", center)))
+        options.sort(key=lambda va: -va[0])
+        return [a for _, a in options]
+
+    # --- determinized Monte Carlo ------------------------------------------------------
+
+    def _search(
+        self, observation: Observation, candidates: list[Action], rng: random.Random
+    ) -> Action:
+        """Compare the candidates by playouts on deals of the unseen cards that match the
+        observation (and the opponent's refusals), every candidate on the same deals.
+
+        A first round tries them all; a second round spends the rest of the budget on the
+        heuristic's favourite (candidate 0) and the two best challengers.  A challenger
+        replaces the favourite only when its mean paired gain exceeds SWITCH_Z standard
+        errors: close calls stay with the heuristic rather than with playout noise."""
+        me = observation.player
+        pool = cards_of(observation.unseen)
+        k = observation.opponent_hand_count
+        gains: list[list[float]] = [[] for _ in candidates]
+        budget = [0]
+
+        def play(indices: list[int], deals: int) -> None:
+            for _ in range(deals):
+                # A budget in playout steps, not seconds, keeps the choice reproducible.
+                if budget[0] > MAX_STEPS:
+                    return
+                hand = self.model.sample_hand(pool, k, rng) if k else 0
+                world = determinize(observation, rng, hand)
+                results = []
+                for i in indices:
+                    state = world.clone()
+                    state.apply_action(candidates[i])
+                    start = len(state.history)
+                    results.append(playout(state, me, self.careful))
+                    budget[0] += len(state.history) - start
+                for i, result in zip(indices, results, strict=True):
+                    gains[i].append(result - results[0])
+
+        everyone = list(range(len(candidates)))
+        first = max(2, self.rollouts // (2 * len(candidates)))
+        play(everyone, first)
+        challengers = sorted(everyone[1:], key=lambda i: -sum(gains[i]))[:2]
+        play([0, *challengers], max(1, self.rollouts // (2 * (1 + len(challengers)))))
+        best, best_gain = 0, 0.0
+        for i in challengers:
+            n = len(gains[i])
+            mean = sum(gains[i]) / n
+            var = sum((g - mean) ** 2 for g in gains[i]) / max(1, n - 1)
+            if mean > best_gain and mean > SWITCH_Z * (var / n) ** 0.5:
+                best, best_gain = i, mean
+        return candidates[best]
 
     # --- knowledge -----------------------------------------------------------------
 
@@ -80,10 +171,7 @@ class ExpertPlayer:
         samples = []
         if 0 < k <= len(pool):
             for _ in range(self.samples):
-                hand = 0
-                for card in rng.sample(pool, k):
-                    hand |= 1 << card
-                samples.append(hand)
+                samples.append(self.model.sample_hand(pool, k, rng))
         return _Knowledge(unseen, observation.opponent_exposed, k, tuple(samples))
 
     # --- evaluation ----------------------------------------------------------------
@@ -133,17 +221,15 @@ class ExpertPlayer:
             value += 0.3  # declining lets us turn a fresh stock card
         return value
 
-    def _best_take(
+    def _ranked_takes(
         self, observation: Observation, plays: list[Play], know: _Knowledge
-    ) -> tuple[float, Action]:
+    ) -> list[tuple[float, Action]]:
+        """Takes (play x discard) with their heuristic value, the best first."""
         center = observation.center
         assert center is not None
-        for play in plays:
-            if play.wins:
-                return (1e9, Action("take", center, play.hand_cards, play.melds, None))
         plays = sorted(plays, key=lambda p: -p.size)[:MAX_PLAYS]
         danger: dict[Card, float] = {}
-        best: tuple[float, Action] | None = None
+        scored: list[tuple[float, Action]] = []
         for play in plays:
             exposed = 0
             for meld in play.melds:
@@ -158,12 +244,21 @@ class ExpertPlayer:
                     danger[discard] = self._danger(discard, know)
                 value = self._evaluate(rest & ~(1 << discard), exposed, know.unseen)
                 value -= danger[discard]
-                if best is None or value > best[0]:
-                    best = (value, Action("take", center, play.hand_cards, play.melds, discard))
-        assert best is not None
-        return best
+                scored.append(
+                    (value, Action("take", center, play.hand_cards, play.melds, discard))
+                )
+        scored.sort(key=lambda va: -va[0])  # stable: ties keep the larger play first
+        return scored
 
     # --- forcing (R9) ----------------------------------------------------------------
+
+    def _may_force(self, center: Card, know: _Knowledge) -> bool:
+        """Forcing is even considered only when no opponent hand we can imagine would win
+        with the forced card (an empty hand always would: it is their eleventh, R9, R10)."""
+        if know.opponent_hand_count == 0 or not know.samples:
+            return False
+        cards = know.opponent_exposed | 1 << center
+        return all(first_cover(cards | hand) is None for hand in know.samples)
 
     def _should_force(self, center: Card, know: _Knowledge) -> bool:
         """Force when the forced take costs the opponent a connected card, never when any
@@ -181,3 +276,21 @@ class ExpertPlayer:
                           for c in iter_cards(hand))
             hurt += weakest >= 2.0
         return hurt * 2 >= len(know.samples)
+
+
+def _diverse(scored: list[tuple[float, Action]]) -> list[tuple[float, Action]]:
+    """At most MAX_CANDIDATES takes, best first: the best discard of each play (so that
+    every play gets a playout), then the next best takes."""
+    chosen: list[tuple[float, Action]] = []
+    plays: set[CardMask] = set()
+    for value, action in scored:
+        if action.hand_cards not in plays and len(chosen) < MAX_CANDIDATES:
+            plays.add(action.hand_cards)
+            chosen.append((value, action))
+    for item in scored:
+        if len(chosen) >= MAX_CANDIDATES:
+            break
+        if item not in chosen:
+            chosen.append(item)
+    chosen.sort(key=lambda va: -va[0])
+    return chosen
