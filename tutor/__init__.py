@@ -17,10 +17,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
         static_url_path="/static",
     )
+    from tutor.core.jsonprovider import OrjsonProvider
+
+    app.json = OrjsonProvider(app)
     from tutor.config import configure
 
     configure(app, test_config)
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the contract's field order
 
     from tutor.extensions import init_extensions
 

@@ -7,6 +7,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+import orjson
 from flask import Flask
 
 from tutor.i18n import LANGUAGES
@@ -59,8 +60,18 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     )
     if test_config is not None:
         app.config.update(test_config)
+    engine_options = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
+    # Games are stored as JSON documents on every move: orjson writes and reads them fast.
+    engine_options.setdefault("json_serializer", _orjson_text)
+    engine_options.setdefault("json_deserializer", orjson.loads)
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         # A server database may drop idle connections; SQLite files never do.
-        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
+        engine_options.setdefault("pool_pre_ping", True)
+
+
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app)
+
+
+def _orjson_text(value: Any) -> str:
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
