@@ -23,6 +23,7 @@ def play_one_step(page: Page) -> None:
     take_link = actions.locator("a.play-option").first
     if take_link.count():
         take_link.click()
+        page.wait_for_load_state()  # the take step is a new page: look at it, not the old one
         win = actions.get_by_role("button", name="and win the hand")
         if win.count():
             win.click()
