@@ -121,6 +121,14 @@ def mask_of(cards: Iterable[Card]) -> CardMask:
     return mask
 
 
+def union(masks: Iterable[CardMask]) -> CardMask:
+    """All the cards of several masks (e.g. a player's exposed cards from their melds)."""
+    result = 0
+    for mask in masks:
+        result |= mask
+    return result
+
+
 def cards_of(mask: CardMask) -> list[Card]:
     """The cards of a mask in ascending order."""
     return list(iter_cards(mask))

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from solver.cards import Card, CardMask, card_str, cards_of, mask_of, parse_card
+from solver.cards import Card, CardMask, card_str, cards_of, mask_of, parse_card, union
 from solver.errors import ConquianError, InvalidPositionError
 from solver.melds import meld_cards, meld_problem
 
@@ -34,10 +34,7 @@ class Position:
     _exposed: CardMask = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        exposed = 0
-        for meld in self.melds:
-            exposed |= meld
-        object.__setattr__(self, "_exposed", exposed)
+        object.__setattr__(self, "_exposed", union(self.melds))
 
     @property
     def exposed(self) -> CardMask:
@@ -46,10 +43,7 @@ class Position:
 
     @property
     def opponent_exposed(self) -> CardMask:
-        mask = 0
-        for meld in self.opponent_melds:
-            mask |= meld
-        return mask
+        return union(self.opponent_melds)
 
     @classmethod
     def from_dict(cls, data: object) -> Position:

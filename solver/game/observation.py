@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.analysis import Analysis
-from solver.cards import Card, CardMask, card_str, cards_of, iter_cards
+from solver.cards import Card, CardMask, card_str, cards_of, iter_cards, union
 from solver.game.actions import Action
 from solver.game.state import GameState
 from solver.melds import meld_cards
@@ -43,17 +43,11 @@ class Observation:
 
     @property
     def exposed(self) -> CardMask:
-        mask = 0
-        for meld in self.melds:
-            mask |= meld
-        return mask
+        return union(self.melds)
 
     @property
     def opponent_exposed(self) -> CardMask:
-        mask = 0
-        for meld in self.opponent_melds:
-            mask |= meld
-        return mask
+        return union(self.opponent_melds)
 
     @property
     def unseen(self) -> CardMask:
