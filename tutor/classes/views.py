@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -89,28 +92,34 @@ def assign(class_id: int) -> ResponseReturnValue:
 @bp.post("/teach/classes/<int:class_id>/assignments/<int:assignment_id>/remove")
 @login_required
 def unassign(class_id: int, assignment_id: int) -> ResponseReturnValue:
-    classroom = services.owned_class_or_404(class_id)
-    assignment = db.session.get(Assignment, assignment_id)
-    if assignment is None or assignment.classroom_id != classroom.id:
-        abort(404)
-    if ActionForm().validate_on_submit():
-        db.session.delete(assignment)
-        db.session.commit()
-        flash(_("Set removed from the class."), "success")
-    return redirect(url_for("classes.show", class_id=class_id))
+    return _remove(
+        class_id, Assignment, assignment_id, lambda _row: _("Set removed from the class.")
+    )
 
 
 @bp.post("/teach/classes/<int:class_id>/members/<int:member_id>/remove")
 @login_required
 def remove_member(class_id: int, member_id: int) -> ResponseReturnValue:
+    return _remove(
+        class_id, Membership, member_id, lambda m: _("%(name)s left the class.", name=m.nickname)
+    )
+
+
+def _remove(
+    class_id: int,
+    model: type[Assignment] | type[Membership],
+    row_id: int,
+    message: Callable[[Any], str],
+) -> ResponseReturnValue:
+    """Delete one row of the teacher's own class (404 for anything else), then go back."""
     classroom = services.owned_class_or_404(class_id)
-    member = db.session.get(Membership, member_id)
-    if member is None or member.classroom_id != classroom.id:
+    row: Any = db.session.get(model, row_id)
+    if row is None or row.classroom_id != classroom.id:
         abort(404)
     if ActionForm().validate_on_submit():
-        db.session.delete(member)
+        db.session.delete(row)
         db.session.commit()
-        flash(_("%(name)s left the class.", name=member.nickname), "success")
+        flash(message(row), "success")
     return redirect(url_for("classes.show", class_id=class_id))
 
 
