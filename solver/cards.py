@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from solver.errors import InvalidCardError
+from solver.messages import N_
 
 Card = int
 CardMask = int
@@ -95,21 +96,27 @@ def parse_card(text: object) -> Card:
     if card is not None:
         return card
     if not isinstance(text, str):
-        raise InvalidCardError(f'{text!r} is not a card: a card is a string such as "4H"')
+        raise InvalidCardError(N_('{text} is not a card: a card is a string such as "4H"'),
+                               text=repr(text))
     raw = text.strip()
     if len(raw) < 2:
-        raise InvalidCardError(f'{text!r} is not a card: write a rank then a suit, e.g. "4H"')
+        raise InvalidCardError(N_('{text} is not a card: write a rank then a suit, e.g. "4H"'),
+                               text=repr(text))
     rank_part, suit_part = raw[:-1].upper(), raw[-1]
     suit_part = _GLYPH_TO_SUIT.get(suit_part, suit_part.upper())
     if rank_part in _REMOVED_RANKS and suit_part in SUIT_SYMBOLS:
-        raise InvalidCardError(f"{text!r} is not in the 40-card deck: 8, 9 and 10 are removed (R1)")
+        raise InvalidCardError(
+            N_("{text} is not in the 40-card deck: 8, 9 and 10 are removed (R1)"), text=repr(text)
+        )
     if len(rank_part) != 1 or rank_part not in RANK_SYMBOLS:
         raise InvalidCardError(
-            f"{text!r} is not a card: the rank must be one of A 2 3 4 5 6 7 J Q K (R1)"
+            N_("{text} is not a card: the rank must be one of A 2 3 4 5 6 7 J Q K (R1)"),
+            text=repr(text),
         )
     if suit_part not in SUIT_SYMBOLS:
         raise InvalidCardError(
-            f"{text!r} is not a card: the suit must be S, H, D or C (or ♠ ♥ ♦ ♣)"
+            N_("{text} is not a card: the suit must be S, H, D or C (or ♠ ♥ ♦ ♣)"),
+            text=repr(text),
         )
     return make_card(RANK_SYMBOLS.index(rank_part), SUIT_SYMBOLS.index(suit_part))
 

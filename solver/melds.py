@@ -25,7 +25,8 @@ from solver.cards import (
     make_card,
     mask_of,
 )
-from solver.errors import InvalidMeldError
+from solver.errors import InvalidMeldError, Text
+from solver.messages import N_
 
 MIN_SET, MAX_SET = 3, 4
 MIN_RUN, MAX_RUN = 3, 8
@@ -91,29 +92,31 @@ def is_run(mask: CardMask) -> bool:
     return mask in _RUN_MASKS
 
 
-def meld_problem(cards: Sequence[Card]) -> str | None:
+def meld_problem(cards: Sequence[Card]) -> Text | None:
     """Why these cards are not a valid meld (R4), or ``None`` when they are."""
     if len(set(cards)) != len(cards):
-        return "a card appears twice in it"
+        return Text(N_("a card appears twice in it"))
     mask = mask_of(cards)
     if is_valid_meld(mask):
         return None
     n = len(cards)
     if n < MIN_SET:
-        return f"a meld needs at least 3 cards, this has {n} (R4)"
+        return Text(N_("a meld needs at least 3 cards, this has {count} (R4)"), {"count": n})
     ranks = {card_rank(c) for c in cards}
     suits = {card_suit(c) for c in cards}
     if len(ranks) == 1:
-        return f"a set has 3 or 4 cards of one rank, this has {n} (R4)"
+        return Text(N_("a set has 3 or 4 cards of one rank, this has {count} (R4)"),
+                    {"count": n})
     if len(suits) != 1:
-        return "cards of different ranks must all share one suit to form a run (R4)"
+        return Text(N_("cards of different ranks must all share one suit to form a run (R4)"))
     if n > MAX_RUN:
-        return f"a run has at most 8 cards, this has {n}: it must be split (R4)"
+        return Text(N_("a run has at most 8 cards, this has {count}: it must be split (R4)"),
+                    {"count": n})
     ordered = sorted(ranks)
     if {RANK_SYMBOLS.index("A"), RANK_SYMBOLS.index("K")} <= ranks:
-        return "a run cannot wrap around from K to A: the ace is low only (R1, R4)"
+        return Text(N_("a run cannot wrap around from K to A: the ace is low only (R1, R4)"))
     missing = [RANK_SYMBOLS[r] for r in range(ordered[0], ordered[-1] + 1) if r not in ranks]
-    return f"the run has a gap: {', '.join(missing)} missing (R4)"
+    return Text(N_("the run has a gap: {ranks} missing (R4)"), {"ranks": ", ".join(missing)})
 
 
 def check_meld(cards: Sequence[Card]) -> CardMask:
@@ -121,7 +124,8 @@ def check_meld(cards: Sequence[Card]) -> CardMask:
     problem = meld_problem(cards)
     if problem is not None:
         shown = "-".join(card_str(c) for c in cards)
-        raise InvalidMeldError(f"{shown} is not a valid meld: {problem}")
+        raise InvalidMeldError(N_("{meld} is not a valid meld: {problem}"), meld=shown,
+                               problem=problem)
     return mask_of(cards)
 
 

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from solver.cards import Card, CardMask, card_str, cards_of, mask_of, parse_card, union
-from solver.errors import ConquianError, InvalidPositionError
+from solver.errors import ConquianError, InvalidPositionError, Text
 from solver.melds import meld_cards, meld_problem
+from solver.messages import N_
 
 CenterFrom = Literal["opponent", "stock"]
 CENTER_FROM_VALUES: Final = ("opponent", "stock")
@@ -55,7 +56,8 @@ class Position:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise InvalidPositionError(
-                f"the input is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+                N_("the input is not JSON: {problem} at line {line}, column {column}"),
+                problem=exc.msg, line=exc.lineno, column=exc.colno,
             ) from None
         return cls.from_dict(data)
 
@@ -77,43 +79,48 @@ _FIELDS: Final = ("hand", "melds", "opponent_melds", "center", "center_from", "s
 
 def _card_list(value: object, where: str) -> list[Card]:
     if not isinstance(value, list):
-        raise InvalidPositionError(f"{where} must be a list of cards, not {_type_name(value)}")
+        raise InvalidPositionError(N_("{where} must be a list of cards, not {kind}"),
+                                   where=where, kind=_type_name(value))
     cards = []
     for i, item in enumerate(value):
         try:
             cards.append(parse_card(item))
         except ConquianError as exc:
-            raise InvalidPositionError(f"{where}[{i}]: {exc}") from None
+            raise InvalidPositionError(N_("{where}: {problem}"), where=f"{where}[{i}]",
+                                       problem=exc) from None
     return cards
 
 
 def _meld_list(value: object, where: str) -> list[list[Card]]:
     if not isinstance(value, list):
         raise InvalidPositionError(
-            f"{where} must be a list of melds (each a list of cards), not {_type_name(value)}"
+            N_("{where} must be a list of melds (each a list of cards), not {kind}"),
+            where=where, kind=_type_name(value),
         )
     return [_card_list(meld, f"{where}[{i}]") for i, meld in enumerate(value)]
 
 
-def _type_name(value: object) -> str:
+def _type_name(value: object) -> Text | str:
     names = {
-        dict: "an object",
-        list: "a list",
-        str: "a string",
-        bool: "a boolean",
-        int: "a number",
-        float: "a number",
+        dict: N_("an object"),
+        list: N_("a list"),
+        str: N_("a string"),
+        bool: N_("a boolean"),
+        int: N_("a number"),
+        float: N_("a number"),
         type(None): "null",
     }
-    return names.get(type(value), type(value).__name__)
+    name = names.get(type(value))
+    return type(value).__name__ if name is None else Text(name)
 
 
 def _parse_position(data: object) -> Position:
     if not isinstance(data, Mapping):
-        raise InvalidPositionError(f"a position must be a JSON object, not {_type_name(data)}")
+        raise InvalidPositionError(N_("a position must be a JSON object, not {kind}"),
+                                   kind=_type_name(data))
     for name in ("hand", "center"):
         if name not in data:
-            raise InvalidPositionError(f"the position has no '{name}' field")
+            raise InvalidPositionError(N_("the position has no '{name}' field"), name=name)
 
     hand = _card_list(data["hand"], "hand")
     melds = _meld_list(data.get("melds", []), "melds")
@@ -122,19 +129,22 @@ def _parse_position(data: object) -> Position:
     try:
         center = parse_card(center_raw)
     except ConquianError as exc:
-        raise InvalidPositionError(f"center: {exc}") from None
+        raise InvalidPositionError(N_("{where}: {problem}"), where="center",
+                                   problem=exc) from None
 
     center_from = data.get("center_from", "opponent")
     if center_from not in CENTER_FROM_VALUES:
         raise InvalidPositionError(
-            f'center_from must be "opponent" or "stock", not {json.dumps(center_from)}'
+            N_('center_from must be "opponent" or "stock", not {value}'),
+            value=json.dumps(center_from),
         )
     stock = data.get("stock")
     if stock is not None and (
         isinstance(stock, bool) or not isinstance(stock, int) or not 0 <= stock <= MAX_STOCK
     ):
         raise InvalidPositionError(
-            f"stock must be a whole number from 0 to {MAX_STOCK}, not {json.dumps(stock)}"
+            N_("stock must be a whole number from 0 to {most}, not {value}"),
+            most=MAX_STOCK, value=json.dumps(stock),
         )
 
     _check_duplicates(hand, melds, opponent_melds, center)
@@ -144,14 +154,16 @@ def _parse_position(data: object) -> Position:
     exposed = sum(len(m) for m in melds)
     if len(hand) + exposed != CARDS_PER_PLAYER:
         raise InvalidPositionError(
-            f"your hand has {len(hand)} cards and your melds {exposed}: together they must be "
-            f"{CARDS_PER_PLAYER} at a decision (R13)"
+            N_("your hand has {hand} cards and your melds {exposed}: together they must be "
+               "{total} at a decision (R13)"),
+            hand=len(hand), exposed=exposed, total=CARDS_PER_PLAYER,
         )
     opp_exposed = sum(len(m) for m in opponent_melds)
     if opp_exposed > CARDS_PER_PLAYER:
         raise InvalidPositionError(
-            f"the opponent shows {opp_exposed} cards in melds, but at most {CARDS_PER_PLAYER} "
-            "can be exposed while the hand goes on (R10, R13)"
+            N_("the opponent shows {exposed} cards in melds, but at most {most} can be exposed "
+               "while the hand goes on (R10, R13)"),
+            exposed=opp_exposed, most=CARDS_PER_PLAYER,
         )
     return Position(
         hand=mask_of(hand),
@@ -168,8 +180,9 @@ def _check_melds(melds: Sequence[Sequence[Card]], where: str) -> list[CardMask]:
     for i, meld in enumerate(melds):
         problem = meld_problem(meld)
         if problem is not None:
-            shown = "-".join(card_str(c) for c in meld) or "(empty)"
-            raise InvalidPositionError(f"{where}[{i}] {shown} is not a valid meld: {problem}")
+            shown = "-".join(card_str(c) for c in meld) or "()"
+            raise InvalidPositionError(N_("{where} {meld} is not a valid meld: {problem}"),
+                                       where=f"{where}[{i}]", meld=shown, problem=problem)
         masks.append(mask_of(meld))
     return masks
 
@@ -184,9 +197,8 @@ def _check_duplicates(
 
     def note(card: Card, where: str) -> None:
         if card in seen:
-            raise InvalidPositionError(
-                f"{card_str(card)} appears twice: in {seen[card]} and in {where}"
-            )
+            raise InvalidPositionError(N_("{card} appears twice: in {first} and in {second}"),
+                                       card=card_str(card), first=seen[card], second=where)
         seen[card] = where
 
     for card in hand:

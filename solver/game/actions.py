@@ -15,6 +15,7 @@ from typing import Any, Final, Literal
 from solver.cards import Card, CardMask, card_str, cards_of, mask_of, parse_card
 from solver.errors import ConquianError, IllegalActionError
 from solver.melds import meld_cards, sort_melds
+from solver.messages import N_
 
 ActionType = Literal["turn", "pass", "take", "decline", "force", "no_force"]
 ACTION_TYPES: Final = ("turn", "pass", "take", "decline", "force", "no_force")
@@ -62,25 +63,28 @@ class Action:
         """Parse an action (record format; ``player`` is ignored here).  Raises
         :class:`IllegalActionError` naming the bad field."""
         if not isinstance(data, Mapping):
-            raise IllegalActionError(f"{where} must be a JSON object, not {type(data).__name__}")
+            raise IllegalActionError(N_("{where} must be a JSON object, not {kind}"),
+                                     where=where, kind=type(data).__name__)
         kind = data.get("type")
         if kind not in ACTION_TYPES:
-            raise IllegalActionError(
-                f"{where}.type must be one of {', '.join(ACTION_TYPES)}, not {kind!r}"
-            )
+            raise IllegalActionError(N_("{where}.type must be one of {kinds}, not {kind}"),
+                                     where=where, kinds=", ".join(ACTION_TYPES), kind=repr(kind))
         card = _card(data.get("card"), f"{where}.card", optional=True)
         if kind != "take":
             extra = [k for k in ("hand_cards", "melds", "discard") if data.get(k) not in (None, [])]
             if extra:
-                raise IllegalActionError(f"{where}: a {kind} has no {', '.join(extra)}")
+                raise IllegalActionError(N_("{where}: a {kind} has no {fields}"), where=where,
+                                         kind=kind, fields=", ".join(extra))
             return cls(kind, card)
         if card is None:
-            raise IllegalActionError(f"{where}: a take names the center card it takes")
+            raise IllegalActionError(N_("{where}: a take names the center card it takes"),
+                                     where=where)
         hand_cards = _cards(data.get("hand_cards", []), f"{where}.hand_cards")
         raw_melds = data.get("melds")
         if not isinstance(raw_melds, list) or not raw_melds:
             raise IllegalActionError(
-                f"{where}.melds must be the taker's whole arrangement, a non-empty list of melds"
+                N_("{where}.melds must be the taker's whole arrangement, a non-empty list of "
+                   "melds"), where=where,
             )
         melds = [mask_of(_cards(m, f"{where}.melds[{i}]", as_list=True))
                  for i, m in enumerate(raw_melds)]
@@ -94,18 +98,19 @@ def _card(value: object, where: str, *, optional: bool = False) -> Card | None:
     try:
         return parse_card(value)
     except ConquianError as exc:
-        raise IllegalActionError(f"{where}: {exc}") from None
+        raise IllegalActionError(N_("{where}: {problem}"), where=where, problem=exc) from None
 
 
 def _cards(value: object, where: str, *, as_list: bool = False) -> list[Card]:
     if not isinstance(value, list):
-        raise IllegalActionError(f"{where} must be a list of cards")
+        raise IllegalActionError(N_("{where} must be a list of cards"), where=where)
     cards: list[Card] = []
     for i, item in enumerate(value):
         card = _card(item, f"{where}[{i}]")
         assert card is not None
         if card in cards:
-            raise IllegalActionError(f"{where}: {card_str(card)} appears twice")
+            raise IllegalActionError(N_("{where}: {card} appears twice"), where=where,
+                                     card=card_str(card))
         cards.append(card)
     return cards
 

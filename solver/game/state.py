@@ -24,10 +24,11 @@ from typing import Final, Literal
 from solver.analysis import Analysis
 from solver.cards import Card, CardMask, card_str, cards_of, iter_cards
 from solver.cover import first_cover
-from solver.errors import IllegalActionError
+from solver.errors import IllegalActionError, Text
 from solver.game.actions import NO_FORCE, TURN, Action
 from solver.game.deal import Deal
 from solver.melds import MELD_INDEX, meld_cards
+from solver.messages import N_
 from solver.position import Position
 from solver.search import analyze
 
@@ -186,18 +187,23 @@ class GameState:
     def apply_action(self, action: Action) -> None:
         """Apply one action of the current player; :class:`IllegalActionError` names the rule."""
         if self.phase == "over":
-            raise IllegalActionError("the hand is over: no more actions (R10, R11)")
+            raise IllegalActionError(N_("the hand is over: no more actions (R10, R11)"))
         kind = action.type
         if kind not in self.action_types():
             raise IllegalActionError(self._why_not(kind))
         if kind == "turn":
             if action.card is not None:
-                raise IllegalActionError("a turn names no card: the stock is face down (R7)")
+                raise IllegalActionError(N_("a turn names no card: the stock is face down (R7)"))
         elif kind != "no_force" and action.card != self.center:
             assert self.center is not None
-            named = "no card" if action.card is None else card_str(action.card)
+            if action.card is None:
+                raise IllegalActionError(
+                    N_("the center card is {center}, but the {kind} names no card (R7)"),
+                    center=card_str(self.center), kind=kind,
+                )
             raise IllegalActionError(
-                f"the center card is {card_str(self.center)}, but the {kind} names {named} (R7)"
+                N_("the center card is {center}, but the {kind} names {card} (R7)"),
+                center=card_str(self.center), kind=kind, card=card_str(action.card),
             )
         player = self.current_player()
         recorded = action
@@ -216,25 +222,29 @@ class GameState:
         self.history.append((player, recorded))
         self._analysis = None
 
-    def _why_not(self, kind: str) -> str:
-        open_ = " or ".join(self.action_types())
+    def _why_not(self, kind: str) -> Text:
+        open_ = " / ".join(self.action_types())
         reasons = {
-            "turn": "you turn a stock card only at the opening or after declining (R6, R7)",
-            "pass": "only a card you turned yourself can be passed (R7)",
-            "decline": "only a card left by the opponent can be declined (R7)",
-            "force": "forcing needs a card the opponent just declined or passed that fits "
-            "their exposed melds with no card from hand (R9)",
-            "no_force": "there is no forcing decision to waive (R9)",
-            "take": "the center card does not fit a meld with your cards, and a card cannot be "
-            "taken to wait for a later one (R8)",
+            "turn": N_("you turn a stock card only at the opening or after declining (R6, R7)"),
+            "pass": N_("only a card you turned yourself can be passed (R7)"),
+            "decline": N_("only a card left by the opponent can be declined (R7)"),
+            "force": N_("forcing needs a card the opponent just declined or passed that fits "
+                        "their exposed melds with no card from hand (R9)"),
+            "no_force": N_("there is no forcing decision to waive (R9)"),
+            "take": N_("the center card does not fit a meld with your cards, and a card cannot "
+                       "be taken to wait for a later one (R8)"),
         }
         if self.phase == "forced" and kind != "take":
-            reason = "the opponent forced the card on you: you must take it (R9)"
+            reason = Text(N_("the opponent forced the card on you: you must take it (R9)"))
         elif self.phase == "force" and kind != "force":
-            reason = "the opponent declined a card that fits their melds: force it or waive (R9)"
+            reason = Text(N_("the opponent declined a card that fits their melds: force it or "
+                             "waive (R9)"))
+        elif kind in reasons:
+            reason = Text(reasons[kind])
         else:
-            reason = reasons.get(kind, f"{kind!r} is not an action")
-        return f"{kind} is not allowed now ({reason}); allowed: {open_}"
+            reason = Text(N_("{kind} is not an action"), {"kind": repr(kind)})
+        return Text(N_("{kind} is not allowed now ({reason}); allowed: {allowed}"),
+                    {"kind": kind, "reason": reason, "allowed": open_})
 
     def _turn(self) -> Action:
         card = self.deal.stock[self.stock_pos]
@@ -289,39 +299,45 @@ class GameState:
         center_bit = 1 << self.center
         if action.hand_cards & ~hand:
             missing = " ".join(card_str(c) for c in cards_of(action.hand_cards & ~hand))
-            raise IllegalActionError(f"hand_cards {missing} are not in your hand (R8)")
+            raise IllegalActionError(N_("hand_cards {cards} are not in your hand (R8)"),
+                                     cards=missing)
         target = self.exposed[p] | center_bit | action.hand_cards
         union = 0
         for meld in action.melds:
             shown = "-".join(card_str(c) for c in meld_cards(meld))
             if meld not in MELD_INDEX:
-                raise IllegalActionError(f"{shown} is not a valid meld (R4)")
+                raise IllegalActionError(N_("{meld} is not a valid meld (R4)"), meld=shown)
             if meld & union:
-                raise IllegalActionError(f"{shown} shares a card with another meld (R5)")
+                raise IllegalActionError(N_("{meld} shares a card with another meld (R5)"),
+                                         meld=shown)
             union |= meld
         if union != target:
             extra = " ".join(card_str(c) for c in cards_of(union & ~target))
             lost = " ".join(card_str(c) for c in cards_of(target & ~union))
-            parts = []
-            if lost:
-                parts.append(f"leave out {lost}")
-            if extra:
-                parts.append(f"add {extra}, which is neither the center card nor in hand_cards")
-            raise IllegalActionError(
-                "the melds must hold exactly your exposed cards, the center card and the "
-                f"hand_cards, but they {' and '.join(parts)} (R5, R8)"
-            )
+            if lost and extra:
+                template = N_("the melds must hold exactly your exposed cards, the center card "
+                              "and the hand_cards, but they leave out {lost} and add {extra}, "
+                              "which is neither the center card nor in hand_cards (R5, R8)")
+            elif lost:
+                template = N_("the melds must hold exactly your exposed cards, the center card "
+                              "and the hand_cards, but they leave out {lost} (R5, R8)")
+            else:
+                template = N_("the melds must hold exactly your exposed cards, the center card "
+                              "and the hand_cards, but they add {extra}, which is neither the "
+                              "center card nor in hand_cards (R5, R8)")
+            raise IllegalActionError(template, lost=lost, extra=extra)
         rest = hand & ~action.hand_cards
         if not rest:
             if action.discard is not None:
                 raise IllegalActionError(
-                    "this take exposes 11 cards and wins the hand: there is no discard (R10)"
+                    N_("this take exposes 11 cards and wins the hand: there is no discard (R10)")
                 )
         elif action.discard is None:
-            raise IllegalActionError("after taking you must discard one card from hand (R8)")
+            raise IllegalActionError(N_("after taking you must discard one card from hand (R8)"))
         elif not rest >> action.discard & 1:
             raise IllegalActionError(
-                f"the discard {card_str(action.discard)} is not a card left in your hand (R8)"
+                N_("the discard {card} is not a card left in your hand (R8)"),
+                card=card_str(action.discard),
             )
         self.hands[p] = rest & ~(0 if action.discard is None else 1 << action.discard)
         self.melds[p] = action.melds

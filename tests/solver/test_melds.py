@@ -88,6 +88,6 @@ def test_meld_table(text: str, valid: bool, kind: str | None) -> None:
 )
 def test_meld_problems_say_why(text: str, fragment: str) -> None:
     problem = meld_problem(cards(text))
-    assert problem is not None and fragment in problem
+    assert problem is not None and fragment in str(problem)
     with pytest.raises(InvalidMeldError):
         check_meld(cards(text))

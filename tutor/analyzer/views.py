@@ -30,6 +30,7 @@ from tutor.analyzer.codec import (
     position_data,
     position_query,
 )
+from tutor.core.errors import error_text
 
 bp = Blueprint("analyzer", __name__, url_prefix="/analyzer")
 
@@ -121,7 +122,7 @@ def index() -> ResponseReturnValue:
                 raise QueryError(_("The pasted JSON is too long for one position."))
             position = Position.from_json(text)
         except (QueryError, ConquianError) as exc:
-            context.update(values=form_values({}), error=str(exc), error_source="json")
+            context.update(values=form_values({}), error=error_text(exc), error_source="json")
             return render_template("analyzer/index.html", **context), 400
         return redirect(url_for("analyzer.index") + "?" + urlencode(position_query(position)))
 
@@ -130,7 +131,7 @@ def index() -> ResponseReturnValue:
         try:
             position = Position.from_dict(position_data(args))
         except (QueryError, ConquianError) as exc:
-            context.update(error=str(exc), error_source="form")
+            context.update(error=error_text(exc), error_source="form")
             status = 400
         else:
             context.update(analysis_context(position))

@@ -7,11 +7,13 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 from flask_babel import get_translations
+from flask_babel import gettext as _
 
 from solver.errors import ConquianError
 from solver.explain import explain_dict
 from solver.position import Position
 from solver.search import analyze
+from tutor.core.errors import error_text
 from tutor.extensions import csrf
 
 bp = Blueprint("api_analyze", __name__, url_prefix="/api")
@@ -23,13 +25,13 @@ def read_json_body() -> tuple[Any, str | None]:
     """The request's JSON body, or an error message saying why it could not be read."""
     if not request.is_json:
         if not request.content_length:
-            return None, "send the position as a JSON body (Content-Type: application/json)"
-        return None, "the body must be sent with Content-Type: application/json"
+            return None, _("send a JSON body (Content-Type: application/json)")
+        return None, _("the body must be sent with Content-Type: application/json")
     data = request.get_json(silent=True)
     if data is None:
         if not request.content_length:
-            return None, "send the position as a JSON body (Content-Type: application/json)"
-        return None, "the body is not valid JSON"
+            return None, _("send a JSON body (Content-Type: application/json)")
+        return None, _("the body is not valid JSON")
     return data, None
 
 
@@ -49,5 +51,5 @@ def analyze_position() -> ResponseReturnValue:
     try:
         position = Position.from_dict(data)
     except ConquianError as exc:
-        return jsonify(error=str(exc)), 400
+        return jsonify(error=error_text(exc)), 400
     return jsonify(analysis_response(position))

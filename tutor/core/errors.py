@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from flask import Flask, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
+from flask_babel import get_translations
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+
+from solver.errors import ConquianError
+
+
+def error_text(exc: Exception) -> str:
+    """An error's message in the page's language.  The solver's errors carry an English
+    template and its values (``solver.errors.Text``), translated here; any other error
+    already holds a finished sentence."""
+    if isinstance(exc, ConquianError):
+        return exc.render(get_translations().ugettext)
+    return str(exc)
 
 
 def _wants_json() -> bool:

@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, abort, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.learn.exercises import Answer, AnswerError, Feedback
 from tutor.learn.lessons import LESSONS, Lesson, Step, lesson_by_slug
@@ -114,8 +115,8 @@ def answer(slug: str, number: int) -> ResponseReturnValue:
         feedback = step.exercise.check(answer)
     except AnswerError as exc:
         if as_json:
-            return jsonify(error=str(exc)), 400
-        return _render_step(lesson, step, number, error=str(exc), status=400)
+            return jsonify(error=error_text(exc)), 400
+        return _render_step(lesson, step, number, error=error_text(exc), status=400)
 
     complete = False
     if feedback.correct:
