@@ -75,6 +75,31 @@ def state_from_dict(data: object) -> GameState:
     return state
 
 
+_DEAL_KEYS: Final = ("dealer", "hands", "stock", "score")
+
+
+def continue_state(known: GameState, known_dict: Mapping[str, Any],
+                   data: Mapping[str, Any]) -> GameState | None:
+    """``known`` played on to the stored hand ``data``, replaying only the later moves.
+
+    ``known_dict`` is ``state_to_dict(known)``.  When ``data`` holds the same deal and
+    score and begins with exactly ``known``'s moves, the answer is a copy of ``known`` with
+    the remaining moves applied, each still checked under the rules: a server that caches
+    a hand need not replay it from the deal after every move.  Anything else (another hand,
+    a different past) answers ``None``, and the caller replays ``data`` whole."""
+    actions = data.get("actions")
+    done = known_dict["actions"]
+    if (not isinstance(actions, list) or len(actions) < len(done)
+            or data.get("ruleset", RULESET) != known_dict["ruleset"]
+            or any(data.get(key) != known_dict[key] for key in _DEAL_KEYS)
+            or actions[: len(done)] != done):
+        return None
+    state = known.clone()
+    _replay_actions(state, actions, start=len(done))
+    _check_result(state, data, required=False)
+    return state
+
+
 def replay(record: object) -> GameState:
     """Replay a record from its deal alone and check its result; returns the final state."""
     if not isinstance(record, Mapping):
@@ -132,10 +157,11 @@ def _card_list(raw: object, where: str, seen: dict[Card, str]) -> list[Card]:
     return cards
 
 
-def _replay_actions(state: GameState, actions: object) -> None:
+def _replay_actions(state: GameState, actions: object, start: int = 0) -> None:
     if not isinstance(actions, list):
         raise InvalidGameError("actions must be a list")
-    for i, raw in enumerate(actions):
+    for i in range(start, len(actions)):
+        raw = actions[i]
         where = f"actions[{i}]"
         try:
             action = Action.from_dict(raw, where)

@@ -69,6 +69,13 @@ class ExpertPlayer:
         self.model.chose(action)
         return action
 
+    def remember(self, observation: Observation, action: Action) -> None:
+        """An earlier decision of this hand (``solver.players.base.Remembering``): the
+        opponent model learns from it exactly as if this player had made it."""
+        self.model.observe(observation)
+        self.model.chose(action)
+
+
     def _decide(self, observation: Observation, rng: random.Random) -> Action:
         kinds = observation.action_types
         if "turn" in kinds:

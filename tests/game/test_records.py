@@ -15,7 +15,13 @@ import pytest
 from solver.game.deal import deal_from_seed
 from solver.game.errors import InvalidGameError
 from solver.game.match import Match, hand_seed, play_hand, play_match
-from solver.game.record import replay, state_from_dict, state_to_dict, to_record
+from solver.game.record import (
+    continue_state,
+    replay,
+    state_from_dict,
+    state_to_dict,
+    to_record,
+)
 from solver.game.state import GameState
 from solver.players import make_player
 
@@ -147,3 +153,49 @@ def test_selfplay_rejects_bad_arguments(args: list[str]) -> None:
     done = _cli("selfplay", *args, "--quiet")
     assert done.returncode == 2 and done.stderr.startswith("error:")
     assert "Traceback" not in done.stderr
+
+
+def _stored_hand(seed: int) -> dict[str, Any]:
+    """A finished hand between two greedy players, in the stored-game format."""
+    players = (make_player("greedy"), make_player("greedy"))
+    state = play_hand(GameState(deal_from_seed(seed, 1)), players, random.Random(seed))
+    return json.loads(json.dumps(state_to_dict(state)))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_continue_state_equals_a_whole_replay(seed: int) -> None:
+    whole = _stored_hand(seed)
+    for cut in (0, 1, len(whole["actions"]) // 2, len(whole["actions"]) - 1):
+        early = {**whole, "actions": whole["actions"][:cut], "result": None}
+        known = state_from_dict(early)
+        known_dict = state_to_dict(known)
+        history = list(known.history)
+        continued = continue_state(known, known_dict, whole)
+        assert continued is not None
+        assert state_to_dict(continued) == state_to_dict(state_from_dict(whole))
+        assert known.history == history  # the known state itself is left alone
+
+
+@pytest.mark.parametrize("change", ["other deal", "other past", "other score", "shorter"])
+def test_continue_state_refuses_what_does_not_continue_it(change: str) -> None:
+    whole = _stored_hand(3)
+    known = state_from_dict({**whole, "actions": whole["actions"][:6], "result": None})
+    data = copy.deepcopy(whole)
+    if change == "other deal":
+        data["stock"][0], data["stock"][1] = data["stock"][1], data["stock"][0]
+    elif change == "other past":
+        data["actions"][0]["player"] = 1 - data["actions"][0]["player"]
+    elif change == "other score":
+        data["score"] = [1, 0]
+    else:
+        data["actions"] = data["actions"][:3]
+    assert continue_state(known, state_to_dict(known), data) is None
+
+
+def test_continue_state_still_checks_the_new_moves() -> None:
+    whole = _stored_hand(5)
+    known = state_from_dict({**whole, "actions": whole["actions"][:4], "result": None})
+    data = copy.deepcopy(whole)
+    data["actions"][4]["player"] = 1 - data["actions"][4]["player"]
+    with pytest.raises(InvalidGameError, match=r"actions\[4\]"):
+        continue_state(known, state_to_dict(known), data)

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from flask import Flask
+from flask.testing import FlaskClient
 
 from solver.cards import NUM_CARDS, card_name, card_str, cards_of, parse_card
 from solver.game.record import state_from_dict
@@ -91,4 +92,11 @@ def stored(app: Flask, game_id: str) -> tuple[Any, Any]:
     with app.app_context():
         row = db.session.get(Game, game_id)
         assert row is not None
-        return row.state, row.updated_at
+        return row.state, row.version, row.updated_at
+
+
+def log_of(client: FlaskClient, game_id: str) -> list[dict[str, Any]]:
+    """Every move of the current hand, from ``GET /api/games/<id>/log``."""
+    response = client.get(f"/api/games/{game_id}/log")
+    assert response.status_code == 200, response.get_json()
+    return list(response.get_json()["log"])

@@ -6,13 +6,14 @@ No request may answer 500, and a rejected request never changes the stored game.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.play.helpers import random_action, stored
+from tests.play.helpers import log_of, random_action, stored
 
 VIEW_FIELDS = {"hand", "melds", "opponent_melds", "center", "center_from", "stock_count",
                "opponent_hand_count", "seen", "legal_actions", "score"}
@@ -107,20 +108,26 @@ def test_create_rejects_bad_options(client: FlaskClient, kwargs: dict[str, Any],
 @pytest.mark.parametrize("path", ["/api/games/nope", "/api/games/" + "0" * 32,
                                   "/api/games/" + "x" * 200])
 def test_unknown_game_is_a_json_404(client: FlaskClient, path: str) -> None:
-    for response in (client.get(path), client.post(path + "/actions", json={"type": "turn"})):
+    for response in (client.get(path), client.get(path + "/log"),
+                     client.post(path + "/actions", json={"type": "turn"})):
         assert response.status_code == 404
         assert "error" in response.get_json()
 
 
 def test_legal_action_answers_the_new_view(app: Flask, client: FlaskClient) -> None:
     game_id, view = new_game(client, level="medium", seed=5)
-    before = stored(app, game_id)
+    before, log = stored(app, game_id), log_of(client, game_id)
     response = act(client, game_id, random_action(view, random.Random(0)))
     assert response.status_code == 200
     new_view = response.get_json()
     assert set(new_view) >= VIEW_FIELDS
-    assert new_view["log"][: len(view["log"])] == view["log"]
-    assert len(new_view["log"]) > len(view["log"])
+    assert "log" not in new_view  # an answer stays the same size all hand long
+    new_log = log_of(client, game_id)
+    assert new_log[: len(log)] == log
+    assert len(new_log) > len(log)
+    if new_view["last_actions"]:
+        assert new_log[-len(new_view["last_actions"]):] == new_view["last_actions"]
+    assert stored(app, game_id)[1] == before[1] + 1  # the version went one up
     assert stored(app, game_id) != before
     assert client.get(f"/api/games/{game_id}").get_json() == new_view
 
@@ -129,7 +136,7 @@ def test_the_computer_moves_are_reported(client: FlaskClient) -> None:
     game_id, view = new_game(client, level="hard", seed=9)
     view = play_until(client, game_id, view, lambda v: v["last_actions"] and not v["hand_over"])
     assert all(entry["actor"] == "computer" for entry in view["last_actions"])
-    assert view["log"][-len(view["last_actions"]):] == view["last_actions"]
+    assert log_of(client, game_id)[-len(view["last_actions"]):] == view["last_actions"]
     assert all(entry["text"].startswith("The computer") for entry in view["last_actions"])
 
 
@@ -249,3 +256,20 @@ def test_game_creation_is_rate_limited(db_path: Any) -> None:
     assert codes == [200] * 120
     refused = client.post("/api/games", json={"seed": 1})
     assert refused.status_code == 429 and "error" in refused.get_json()
+
+
+@pytest.mark.parametrize("lang", ["pt", "es"])
+def test_errors_speak_the_learners_language(client: FlaskClient, lang: str) -> None:
+    game_id, view = new_game(client, level="medium", seed=5)
+    wrong = next(k for k in ("force", "no_force", "pass", "decline")
+                 if k not in view["legal_actions"])
+    action = {"type": wrong} if wrong == "no_force" else {"type": wrong, "card": view["center"]}
+    bad_position = {"hand": ["4H", "8H"], "center": "6H"}
+    for path, body in ((f"/api/games/{game_id}/actions", action),
+                       ("/api/analyze", bad_position)):
+        english = client.post(path, json=body, headers={"Accept-Language": "en"})
+        other = client.post(path, json=body, headers={"Accept-Language": lang})
+        assert english.status_code == other.status_code == 400
+        en_text, other_text = english.get_json()["error"], other.get_json()["error"]
+        assert other_text != en_text
+        assert re.findall(r"\(R\d+", other_text) == re.findall(r"\(R\d+", en_text)

@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.play.helpers import random_action, stored
+from tests.play.helpers import log_of, random_action, stored
 
 
 def start(client: FlaskClient, level: str = "medium", seed: int = 8) -> str:
@@ -204,9 +204,9 @@ def test_force_prompt_offers_force_and_waiver(client: FlaskClient) -> None:
         assert "fits" in html
         if view["phase"] == "force":
             assert _form_for(html, "no_force")
+        log = log_of(client, game_id)
         client.post(f"/play/{game_id}/act", data={"type": "force", "card": view["center"]})
-        after = view_of(client, game_id)
-        assert after["log"][len(view["log"])]["action"]["type"] == "force"
+        assert log_of(client, game_id)[len(log)]["action"]["type"] == "force"
         return
     raise AssertionError("no forcing chance found in 40 games")
 
@@ -214,13 +214,14 @@ def test_force_prompt_offers_force_and_waiver(client: FlaskClient) -> None:
 def test_review_after_a_hand(client: FlaskClient) -> None:
     game_id = start(client, "hard", 13)
     assert client.get(f"/play/{game_id}/hands/1/review").status_code == 404  # not over yet
-    view = advance(client, game_id, lambda v: v["hand_over"])
+    advance(client, game_id, lambda v: v["hand_over"])
     page = client.get(f"/play/{game_id}/hands/1/review")
     assert page.status_code == 200
     html = page.get_data(as_text=True)
     assert "Decision 1" in html and "Expert" in html
     decisions = len(re.findall(r"Decision \d+", html))
-    mine = [e for e in view["log"] if e["actor"] == "you" and e["action"]["type"] != "turn"]
+    mine = [e for e in log_of(client, game_id)
+            if e["actor"] == "you" and e["action"]["type"] != "turn"]
     assert 1 <= decisions <= len(mine)  # a move with no alternative is no decision
     assert client.get(f"/play/{game_id}/hands/2/review").status_code == 404
     assert client.get(f"/play/{game_id}/hands/0/review").status_code == 404

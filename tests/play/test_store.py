@@ -1,17 +1,48 @@
 """Storage of matches: a save is a compare-and-swap, the cache never hides a change, and a
-stored match is exactly what the engine's stored-hand format reads."""
+stored match is exactly what the engine's stored-hand format reads.  The store runs its
+statements on the driver itself, so every test here runs on SQLite and, when scripts/test
+provides a server, on PostgreSQL."""
 
 from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 
 from solver.game.record import state_from_dict
+from tests.play.conftest import make_app
 from tutor.extensions import db
 from tutor.models import Game
 from tutor.models.common import utcnow
 from tutor.play import store
 from tutor.play.games import MatchGame, new_match
+
+POSTGRES_URL = os.environ.get("TEST_DATABASE_URL", "")
+BACKENDS: list[Any] = ["sqlite"]
+if POSTGRES_URL:
+    BACKENDS.append(pytest.param("postgres", marks=pytest.mark.postgres))
+
+
+@pytest.fixture(params=BACKENDS)
+def app(request: pytest.FixtureRequest, db_path: Path) -> Iterator[Flask]:
+    postgres = request.param == "postgres"
+    url = POSTGRES_URL.replace("postgresql://", "postgresql+psycopg://", 1)
+    app = make_app(db_path, **({"SQLALCHEMY_DATABASE_URI": url} if postgres else {}))
+    with app.app_context():
+        if postgres:
+            db.drop_all()
+        db.create_all()
+    store.clear_cache()  # ids are random, but a clean cache keeps each test on its own
+    yield app
+    with app.app_context():
+        db.session.remove()
+        if postgres:
+            db.drop_all()
+        db.engine.dispose()
 
 
 def test_a_stale_copy_cannot_overwrite_a_newer_move(app: Flask) -> None:
@@ -30,23 +61,64 @@ def test_a_stale_copy_cannot_overwrite_a_newer_move(app: Flask) -> None:
         assert again.game.to_dict() == first.game.to_dict()
 
 
+def _saved_elsewhere(game_id: str, moves: int, action: object = None) -> MatchGame:
+    """Another process (say the other gunicorn worker) plays ``moves`` moves on the stored
+    game and saves each one as ``store.save`` does, behind this process's cache."""
+    for _ in range(moves):
+        row = db.session.get(Game, game_id)
+        assert row is not None
+        changed = MatchGame.from_dict(row.state, row.level)
+        changed.act(action if action is not None else _any(changed))
+        db.session.execute(
+            db.update(Game).where(Game.id == game_id)
+            .values(state=changed.to_dict(), version=row.version + 1, updated_at=utcnow())
+        )
+        db.session.commit()
+        db.session.expire_all()
+    return changed
+
+
 def test_the_cache_follows_the_database(app: Flask) -> None:
     with app.test_request_context():
         game_id = store.create(new_match("easy", 8), None)
         loaded = store.load(game_id)
         assert loaded is not None
-        # another process changes the row behind this one's cache
-        row = db.session.get(Game, game_id)
-        assert row is not None
-        changed = MatchGame.from_dict(row.state, row.level)
-        changed.act(_any(changed))
-        db.session.execute(
-            db.update(Game).where(Game.id == game_id)
-            .values(state=changed.to_dict(), updated_at=utcnow())
-        )
-        db.session.commit()
+        changed = _saved_elsewhere(game_id, 1)
         reloaded = store.load(game_id)
         assert reloaded is not None
+        assert reloaded.version == loaded.version + 1
+        assert reloaded.game.to_dict() == changed.to_dict()
+
+
+def test_moves_saved_elsewhere_are_replayed_onto_the_cached_game(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with app.test_request_context():
+        game_id = store.create(new_match("medium", 21), None)
+        assert store.load(game_id) is not None  # cached here at version 0
+        changed = _saved_elsewhere(game_id, 3)
+
+        def no_full_replay(*args: object) -> MatchGame:
+            raise AssertionError("the whole hand was replayed")
+
+        monkeypatch.setattr(MatchGame, "from_dict", no_full_replay)
+        reloaded = store.load(game_id)
+        assert reloaded is not None and reloaded.version == 3
+        assert reloaded.game.to_dict() == changed.to_dict()
+        assert reloaded.game.state.history == changed.state.history
+
+
+def test_a_new_hand_saved_elsewhere_is_read_whole(app: Flask) -> None:
+    with app.test_request_context():
+        game = new_match("easy", 4)
+        while not game.hand_over:
+            game.act(_any(game))
+        game_id = store.create(game, None)
+        assert store.load(game_id) is not None  # cached: the first hand, over
+        changed = _saved_elsewhere(game_id, 1, {"type": "next_hand"})
+        reloaded = store.load(game_id)
+        assert reloaded is not None
+        assert reloaded.game.hand_index == 1
         assert reloaded.game.to_dict() == changed.to_dict()
 
 

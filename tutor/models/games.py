@@ -21,5 +21,7 @@ class Game(db.Model):  # type: ignore[name-defined]
     )
     level: Mapped[str] = mapped_column(String(16), default="medium")
     state: Mapped[dict[str, Any]] = mapped_column(JSON)  # solver.game state dict: server side only
+    # One more on every save: the save is a compare-and-swap on it (tutor.play.store).
+    version: Mapped[int] = mapped_column(default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

@@ -97,7 +97,8 @@ def describe(action: Action, by_you: bool, _: Translate = _) -> str:
     return _("The computer did not force it.")
 
 
-def prompt(observation: Observation, last: Action | None, last_by_you: bool) -> str:
+def prompt(observation: Observation, last: Action | None, last_by_you: bool,
+           _: Translate = _) -> str:
     """What the learner faces now, and what they may do (R6-R11)."""
     obs = observation
     center = name(obs.center)
@@ -138,7 +139,7 @@ def prompt(observation: Observation, last: Action | None, last_by_you: bool) -> 
     return lead + " " + _("It fits no meld with your cards: decline it (R7, R8).")
 
 
-def result_text(winner: int | None, human: int) -> str:
+def result_text(winner: int | None, human: int, _: Translate = _) -> str:
     if winner is None:
         return _("The hand is a draw: the stock ran out (R11).")
     if winner == human:

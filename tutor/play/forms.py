@@ -18,6 +18,7 @@ from solver.cards import card_str, cards_of, mask_of, parse_card
 from solver.errors import ConquianError
 from solver.game.observation import Observation
 from solver.melds import meld_cards
+from tutor.core.errors import error_text
 from tutor.play.describe import name, names
 from tutor.play.games import NEXT_HAND, PlayError
 
@@ -46,7 +47,7 @@ def _parse_cards(values: list[str]) -> list[int]:
             try:
                 card = parse_card(part)
             except ConquianError as exc:
-                raise PlayError(str(exc)) from None
+                raise PlayError(exc.text) from None
             if card not in cards:
                 cards.append(card)
     return cards
@@ -57,7 +58,7 @@ def parse_take(obs: Observation, values: list[str]) -> TakeChoice:
     try:
         cards = _parse_cards(values)
     except PlayError as exc:
-        return TakeChoice([], error=str(exc))
+        return TakeChoice([], error=error_text(exc))
     mask = mask_of(cards)
     choice = TakeChoice([card_str(c) for c in cards_of(mask)])
     if obs.analysis is None or obs.center is None:
@@ -107,7 +108,7 @@ def form_action(obs: Observation, form: Mapping[str, Any]) -> dict[str, Any]:
         try:
             discard = card_str(parse_card(discard))
         except ConquianError as exc:
-            raise PlayError(str(exc)) from None
+            raise PlayError(exc.text) from None
     if choice.play.wins:
         discard = None
     elif discard is None:

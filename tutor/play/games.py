@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -22,10 +22,12 @@ from solver.game.actions import TURN, Action
 from solver.game.deal import deal_from_seed
 from solver.game.errors import InvalidGameError
 from solver.game.match import MATCH_TARGET, Match, hand_seed
-from solver.game.observation import observe
-from solver.game.record import state_from_dict, state_to_dict
+from solver.game.observation import Observation, observe
+from solver.game.record import continue_state, state_from_dict, state_to_dict
 from solver.game.state import GameState
+from solver.messages import N_
 from solver.players import make_player
+from solver.players.base import Remembering
 
 HUMAN: Final = 0
 COMPUTER: Final = 1
@@ -98,22 +100,21 @@ class MatchGame:
             self.next_hand()
             return self.computer_moves()
         if self.match_over:
-            raise PlayError("the match is over (R12): start a new game to play again")
+            raise PlayError(N_("the match is over (R12): start a new game to play again"))
         if self.hand_over:
-            raise PlayError(
-                f"this hand is over: send {{\"type\": \"{NEXT_HAND}\"}} to deal the next one"
-            )
+            raise PlayError(N_("this hand is over: send {request} to deal the next one"),
+                            request=f'{{"type": "{NEXT_HAND}"}}')
         try:
             self.state.apply_action(Action.from_dict(payload))
         except ConquianError as exc:
-            raise PlayError(str(exc)) from None
+            raise PlayError(exc.text) from None
         return self.computer_moves()
 
     def next_hand(self) -> None:
         if self.match_over:
-            raise PlayError("the match is over (R12): start a new game to play again")
+            raise PlayError(N_("the match is over (R12): start a new game to play again"))
         if not self.hand_over:
-            raise PlayError("the current hand is not over yet: finish it first")
+            raise PlayError(N_("the current hand is not over yet: finish it first"))
         score = self.score
         self.finished.append(state_to_dict(self.state))
         self.state = new_hand(self.seed, self.hand_index, score)
@@ -122,6 +123,11 @@ class MatchGame:
         """Let the computer act until the human is to act or the hand is over."""
         start = len(self.state.history)
         player = make_player(LEVELS[self.level])
+        if isinstance(player, Remembering):
+            # A new player for every request: it first relives its earlier decisions of
+            # this hand, so the expert keeps what the learner's refusals told it.
+            for observation, action in self.past_decisions(COMPUTER):
+                player.remember(observation, action)
         while not self.state.is_terminal() and self.state.current_player() == COMPUTER:
             # A fresh generator per decision, named by the seed and the step, so a game
             # continues the same way after a restart.
@@ -130,6 +136,14 @@ class MatchGame:
             self.state.apply_action(player.choose(observe(self.state, COMPUTER), rng))
         return self.state.history[start:]
 
+    def past_decisions(self, player: int) -> Iterator[tuple[Observation, Action]]:
+        """Each decision ``player`` made in the current hand: what it saw, what it did."""
+        state = GameState(self.state.deal, self.state.score)
+        for who, action in self.state.history:
+            if who == player:
+                yield observe(state, player), action
+            state.apply_action(TURN if action.type == "turn" else action)
+
     # --- storage --------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
@@ -137,6 +151,16 @@ class MatchGame:
             **state_to_dict(self.state),
             "match": {"seed": self.seed, "human": HUMAN, "finished": list(self.finished)},
         }
+
+    def continued(self, own: Mapping[str, Any], data: object) -> MatchGame | None:
+        """This match played on to the stored form ``data``, replaying (and checking) only
+        the moves made since; ``own`` is this match's ``to_dict()``.  ``None`` when ``data``
+        is not this match later in the same hand: then ``from_dict`` replays it whole."""
+        if not isinstance(data, Mapping) or data.get("match") != own["match"]:
+            return None
+        state = continue_state(self.state, own, data)
+        return None if state is None else MatchGame(self.seed, self.level, state,
+                                                    list(self.finished))
 
     @classmethod
     def from_dict(cls, data: object, level: str) -> MatchGame:
@@ -165,7 +189,8 @@ def new_hand(seed: int, number: int, score: tuple[int, int]) -> GameState:
 
 def new_match(level: object = DEFAULT_LEVEL, seed: int | None = None) -> MatchGame:
     if not isinstance(level, str) or level not in LEVELS:
-        raise PlayError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        raise PlayError(N_("level must be one of {levels}, not {level}"),
+                        levels=", ".join(LEVELS), level=repr(level))
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
     game = MatchGame(seed, str(level), new_hand(seed, 0, (0, 0)))
@@ -180,7 +205,7 @@ def parse_seed(value: object) -> int | None:
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
-        raise PlayError("seed must be a whole number from 0 to 2**63 - 1")
+        raise PlayError(N_("seed must be a whole number from 0 to 2**63 - 1"))
     return value
 
 

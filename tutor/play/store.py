@@ -1,9 +1,15 @@
 """Matches in the database (``Game``): created, loaded and saved in one step each.
 
-A save is a compare-and-swap on ``updated_at``: the row changes only if nobody changed it
+A save is a compare-and-swap on ``version``: the row changes only if nobody changed it
 since it was loaded, so two requests racing on one game cannot interleave their moves.
 A failed move is never saved: the caller applies it to the loaded copy and saves only
 when everything succeeded.
+
+Loading and saving run on every move, so they are three one-row statements compiled once
+per database dialect by SQLAlchemy and run on the session's own DBAPI connection, inside
+its transaction.  For these statements SQLAlchemy's execution layer costs several times
+the database's own time (measured: an ORM update and commit 400 µs, the same on the
+driver 20 µs, on SQLite); everything else keeps to the ORM.
 """
 
 from __future__ import annotations
@@ -11,11 +17,11 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Final
+from typing import Any, Final
 
-from sqlalchemy import select, update
+from sqlalchemy import TextClause, text
 
 from tutor.extensions import db
 from tutor.models import Game
@@ -31,85 +37,170 @@ class GameChanged(Exception):
 class Loaded:
     id: str
     learner_id: int | None
-    version: datetime
+    version: int
     game: MatchGame
     """The caller's own copy: changing it changes nothing until ``save``."""
 
 
 CACHE_SIZE: Final = 512
-_cache: OrderedDict[str, tuple[datetime, MatchGame]] = OrderedDict()
+
+
+@dataclass(frozen=True)
+class _Cached:
+    version: int
+    game: MatchGame
+    stored: dict[str, Any]
+    """``game.to_dict()``, as in the row at ``version``: never changed once cached."""
+
+
+_cache: OrderedDict[str, _Cached] = OrderedDict()
 _cache_lock = threading.Lock()
-"""Recently used games of this process, by id, with the version they were read at.  The
-database stays the authority: a cached game is used only when the row's ``updated_at``
-still matches, so replaying the stored hand is saved, never a change missed."""
+"""Recently used games of this process, by id.  The database stays the authority: the
+row's ``version`` is read on every load, and a cached game is used as it is only when that
+still matches.  When another process (another gunicorn worker) has saved moves since,
+only those moves are replayed onto the cached game (``MatchGame.continued``), not the
+whole hand from its deal."""
+
+_GAMES = Game.__table__
+_HEAD = text("SELECT version, learner_id, level FROM games WHERE id = :id")
+# One round trip per load: the state comes along only when the cached copy is not current.
+_LOAD = text(
+    "SELECT version, learner_id, level, CASE WHEN version = :known THEN NULL ELSE state END"
+    " FROM games WHERE id = :id"
+)
+_SAVE = text(
+    "UPDATE games SET state = :state, version = :new, updated_at = :now"
+    " WHERE id = :id AND version = :old"
+)
+
+
+@dataclass(frozen=True)
+class _Sql:
+    """The statements above in one dialect's SQL and parameter style, with the column
+    types' own converters (JSON through the engine's serializer, times for SQLite)."""
+
+    head: tuple[str, tuple[str, ...] | None]
+    load: tuple[str, tuple[str, ...] | None]
+    save: tuple[str, tuple[str, ...] | None]
+    state_in: Callable[[Any], Any]
+    state_out: Callable[[Any], Any]
+    time_in: Callable[[Any], Any]
+
+
+_dialects: dict[str, _Sql] = {}
+
+
+def _sql() -> _Sql:
+    dialect = db.session.get_bind().dialect
+    prepared = _dialects.get(dialect.name)
+    if prepared is None:
+        def compiled(clause: TextClause) -> tuple[str, tuple[str, ...] | None]:
+            result = clause.compile(dialect=dialect)
+            names = result.positiontup
+            return result.string, None if not names else tuple(names)
+
+        def same(value: Any) -> Any:
+            return value
+
+        prepared = _dialects[dialect.name] = _Sql(
+            compiled(_HEAD), compiled(_LOAD), compiled(_SAVE),
+            _GAMES.c.state.type.bind_processor(dialect) or same,
+            _GAMES.c.state.type.result_processor(dialect, None) or same,
+            _GAMES.c.updated_at.type.bind_processor(dialect) or same,
+        )
+    return prepared
+
+
+def _execute(statement: tuple[str, tuple[str, ...] | None], values: dict[str, Any]) -> Any:
+    """Run one statement on the session's DBAPI connection; answers the DBAPI cursor."""
+    sql, names = statement
+    cursor = db.session.connection().connection.cursor()
+    cursor.execute(sql, values if names is None else tuple(values[n] for n in names))
+    return cursor
 
 
 def _copy(game: MatchGame) -> MatchGame:
     return MatchGame(game.seed, game.level, game.state.clone(), list(game.finished))
 
 
-def _remember(game_id: str, version: datetime, game: MatchGame) -> None:
+def _remember(game_id: str, version: int, game: MatchGame, stored: dict[str, Any]) -> None:
     with _cache_lock:
-        _cache[game_id] = (version, _copy(game))
+        _cache[game_id] = _Cached(version, _copy(game), stored)
         _cache.move_to_end(game_id)
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
 
 
+def clear_cache() -> None:
+    """Forget every cached game, as a restarted process would."""
+    with _cache_lock:
+        _cache.clear()
+
+
 def create(game: MatchGame, learner_id: int | None) -> str:
     game_id = secrets.token_hex(16)  # 128 random bits: the id is the key to the game
     now = utcnow()
+    stored = game.to_dict()
     db.session.add(Game(id=game_id, learner_id=learner_id, level=game.level,
-                        state=game.to_dict(), created_at=now, updated_at=now))
+                        state=stored, version=0, created_at=now, updated_at=now))
     db.session.commit()
+    _remember(game_id, 0, game, stored)
     return game_id
 
 
-def head(game_id: str) -> tuple[datetime, int | None, str] | None:
-    """The version (``updated_at``), learner and level of a game, without its state."""
+def head(game_id: str) -> tuple[int, int | None, str] | None:
+    """The version, learner and level of a game, without its state."""
     if not isinstance(game_id, str) or len(game_id) != 32:
         return None
-    row = db.session.execute(
-        select(Game.updated_at, Game.learner_id, Game.level).where(Game.id == game_id)
-    ).one_or_none()
+    cursor = _execute(_sql().head, {"id": game_id})
+    row = cursor.fetchone()
+    cursor.close()
     return None if row is None else (row[0], row[1], row[2])
 
 
 def load(game_id: str) -> Loaded | None:
     """The game with this id (``InvalidGameError`` if its stored form does not replay)."""
-    found = head(game_id)
-    if found is None:
+    if not isinstance(game_id, str) or len(game_id) != 32:
         return None
-    version, learner_id, level = found
     with _cache_lock:
         cached = _cache.get(game_id)
-    if cached is not None and cached[0] == version:
-        return Loaded(game_id, learner_id, version, _copy(cached[1]))
-    row = db.session.execute(
-        select(Game.state, Game.updated_at).where(Game.id == game_id)
-    ).one_or_none()
+    sql = _sql()
+    cursor = _execute(sql.load, {"id": game_id, "known": -1 if cached is None
+                                 else cached.version})
+    row = cursor.fetchone()
+    cursor.close()
     if row is None:
         return None
-    state, version = row
-    game = MatchGame.from_dict(state, level)
-    _remember(game_id, version, game)
+    version, learner_id, level, raw = row
+    if raw is None:  # the cached copy is the current version
+        assert cached is not None and cached.version == version
+        return Loaded(game_id, learner_id, version, _copy(cached.game))
+    stored = sql.state_out(raw)
+    game = None
+    if cached is not None and cached.version < version and cached.game.level == level:
+        game = cached.game.continued(cached.stored, stored)
+    if game is None:
+        game = MatchGame.from_dict(stored, level)
+    _remember(game_id, version, game, stored)
     return Loaded(game_id, learner_id, version, game)
 
 
-def save(loaded: Loaded, game: MatchGame) -> datetime:
-    """Store the changed game, only if nobody changed it since ``load`` (else GameChanged)."""
-    version = utcnow()
-    result = db.session.execute(
-        update(Game)
-        .where(Game.id == loaded.id, Game.updated_at == loaded.version)
-        .values(state=game.to_dict(), updated_at=version)
-        .execution_options(synchronize_session=False)
-    )
-    if result.rowcount != 1:  # type: ignore[attr-defined]
+def save(loaded: Loaded, game: MatchGame) -> int:
+    """Store the changed game, only if nobody changed it since ``load`` (else GameChanged).
+    Returns the new version."""
+    version = loaded.version + 1
+    stored = game.to_dict()
+    sql = _sql()
+    cursor = _execute(sql.save, {"state": sql.state_in(stored), "new": version,
+                                 "now": sql.time_in(utcnow()), "id": loaded.id,
+                                 "old": loaded.version})
+    changed = cursor.rowcount
+    cursor.close()
+    if changed != 1:
         db.session.rollback()
         raise GameChanged(loaded.id)
     db.session.commit()
-    _remember(loaded.id, version, game)
+    _remember(loaded.id, version, game, stored)
     return version
 
 

@@ -1,6 +1,7 @@
 """The learner's view of a match (contract "HTTP"): built from ``observe`` alone, plus the
-match score, a readable log of the hand and the prompt.  Every card in it is one the
-learner has seen face up or holds: the computer's hand and the stock order never appear."""
+match score, the computer's latest moves in words and the prompt (and, for the page's
+table, the whole hand's log).  Every card in it is one the learner has seen face up or
+holds: the computer's hand and the stock order never appear."""
 
 from __future__ import annotations
 
@@ -12,12 +13,15 @@ from solver.explain import explain_dict
 from solver.game.actions import Action
 from solver.game.match import MATCH_TARGET
 from solver.game.observation import Observation, observe
-from tutor.play.describe import describe, prompt, result_text, translator
+from tutor.play.describe import Translate, describe, prompt, result_text, translator
 from tutor.play.games import COMPUTER, HUMAN, MatchGame
 
 
-def log_entries(history: list[tuple[int, Action]]) -> list[dict[str, Any]]:
-    translate = translator()
+def log_entries(history: list[tuple[int, Action]],
+                translate: Translate | None = None) -> list[dict[str, Any]]:
+    """The moves in ``history`` as the learner reads them: who, what (record format), and
+    a sentence in the page's language."""
+    translate = translate or translator()
     return [
         {
             "actor": "you" if player == HUMAN else "computer",
@@ -41,7 +45,11 @@ def match_result(game: MatchGame) -> str | None:
     return gettext("The computer won the match %(them)s–%(you)s.", you=you, them=them)
 
 
-def game_view(game: MatchGame, observation: Observation | None = None) -> dict[str, Any]:
+def game_view(game: MatchGame, observation: Observation | None = None, *,
+              with_log: bool = False) -> dict[str, Any]:
+    """The view sent after every move.  ``with_log`` adds ``log``, every move of the hand so
+    far, which the page's table shows; the JSON API serves it apart (``…/log``) so that a
+    move's answer stays the same size all hand long."""
     obs = observation or human_observation(game)
     view = obs.to_dict()
     history = game.state.history
@@ -52,19 +60,20 @@ def game_view(game: MatchGame, observation: Observation | None = None) -> dict[s
     last_player, last_action = history[-1] if history else (None, None)
     you, them = game.score
     position = obs.position()
+    translate = translator()  # one catalog lookup for every sentence of the view
     help_: dict[str, Any] | None = None
     if position is not None and obs.analysis is not None:
-        help_ = {**obs.analysis.to_dict(), **explain_dict(obs.analysis, gettext)}
-    log = log_entries(history)
+        help_ = {**obs.analysis.to_dict(), **explain_dict(obs.analysis, translate)}
     view.update(
         {
             "score": {"you": you, "opponent": them},
             "level": game.level,
             "hand_number": game.hand_index + 1,
             "turn": "you" if obs.to_act else None,
-            "prompt": prompt(obs, last_action, last_player == HUMAN),
+            "prompt": prompt(obs, last_action, last_player == HUMAN, translate),
             "hand_over": game.hand_over,
-            "hand_result": result_text(game.state.winner, HUMAN) if game.hand_over else None,
+            "hand_result": (result_text(game.state.winner, HUMAN, translate)
+                            if game.hand_over else None),
             "match": {
                 "target": MATCH_TARGET,
                 "over": game.match_over,
@@ -75,8 +84,9 @@ def game_view(game: MatchGame, observation: Observation | None = None) -> dict[s
             "next_hand": game.can_deal_next,
             "position": None if position is None else position.to_dict(),
             "analysis": help_,
-            "log": log,
-            "last_actions": log[tail:],
+            "last_actions": log_entries(history[tail:], translate),
         }
     )
+    if with_log:
+        view["log"] = log_entries(history, translate)
     return view

@@ -29,6 +29,7 @@ from solver.cover import first_cover
 from solver.errors import ConquianError
 from solver.game.errors import InvalidGameError
 from solver.melds import meld_cards
+from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import limiter
 from tutor.play import store
@@ -101,7 +102,7 @@ def start() -> ResponseReturnValue:
         game = new_match(request.form.get("level", DEFAULT_LEVEL),
                          parse_seed(request.form.get("seed")))
     except PlayError as exc:
-        flash(str(exc), "error")
+        flash(error_text(exc), "error")
         return redirect(url_for(".index"))
     learner = current_learner()
     assert learner is not None
@@ -111,7 +112,7 @@ def start() -> ResponseReturnValue:
 
 def _table_context(game_id: str, game: MatchGame, args: MultiDict[str, str]) -> dict[str, Any]:
     obs = human_observation(game)
-    view = game_view(game, obs)
+    view = game_view(game, obs, with_log=True)
     take: TakeChoice | None = None
     if "take" in args and "take" in obs.action_types:
         take = parse_take(obs, args.getlist("take"))
@@ -169,7 +170,7 @@ def act(game_id: str) -> ResponseReturnValue:
         game.act(form_action(human_observation(game), request.form))
         store.save(loaded, game)
     except PlayError as exc:
-        flash(str(exc), "error")
+        flash(error_text(exc), "error")
     except store.GameChanged:
         flash(_("This game was changed in another window. Here is where it stands now."), "error")
     return redirect(url_for(".game", game_id=game_id, _anchor="play"))
