@@ -20,6 +20,7 @@ from solver.explain import explain, explain_play
 from solver.melds import meld_cards
 from solver.position import Position
 from solver.search import analyze
+from tutor.core.errors import error_text
 from tutor.extensions import db
 from tutor.models import Attempt, Learner, Puzzle, PuzzleSet
 from tutor.puzzles.labels import task_prompt
@@ -272,7 +273,7 @@ def parse_response(puzzle: Puzzle, form: Mapping[str, Any], cards: Sequence[str]
             try:
                 card = parse_card(code)
             except ConquianError as exc:
-                raise BadResponse(str(exc)) from None
+                raise BadResponse(error_text(exc)) from None
             if not position.hand >> card & 1:
                 raise BadResponse(gettext("%(card)s is not in your hand.", card=card_glyph(card)))
             if picked >> card & 1:
@@ -283,7 +284,7 @@ def parse_response(puzzle: Puzzle, form: Mapping[str, Any], cards: Sequence[str]
     try:
         card = parse_card(raw)
     except ConquianError as exc:
-        raise BadResponse(str(exc)) from None
+        raise BadResponse(error_text(exc)) from None
     left = position.hand & ~take_of(puzzle)
     if not left >> card & 1:
         raise BadResponse(

@@ -17,6 +17,7 @@ from solver.cards import CardMask, card_glyph, cards_of, parse_card
 from solver.errors import ConquianError
 from solver.position import Position
 from solver.search import analyze
+from tutor.core.errors import error_text
 from tutor.teach.solving import (
     TASKS,
     cards,
@@ -42,7 +43,8 @@ def parse_play_lines(text: str, where: str) -> list[CardMask]:
         try:
             out.append(mask_from(items, where))
         except ValueError as exc:
-            raise ValueError(_("line %(n)s: %(problem)s", n=number, problem=str(exc))) from None
+            problem = error_text(exc)
+            raise ValueError(_("line %(n)s: %(problem)s", n=number, problem=problem)) from None
     return out
 
 
@@ -102,7 +104,7 @@ def check(
     try:
         position = Position.from_dict(data)
     except ConquianError as exc:
-        return _failure("position", str(exc))
+        return _failure("position", error_text(exc))
     analysis = analyze(position)
     try:
         answer = solve(position, str(task), analysis, accepted=accepted or None, take=take)

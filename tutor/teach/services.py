@@ -17,6 +17,7 @@ from flask_login import current_user
 from solver.cards import CardMask
 from solver.errors import ConquianError
 from solver.position import Position
+from tutor.core.errors import error_text
 from tutor.extensions import db
 from tutor.models import Puzzle, PuzzleSet
 from tutor.teach.editor import parse_card_line, parse_play_lines
@@ -105,7 +106,7 @@ def build_puzzle(form_data: dict[str, Any], key: str, source: str) -> dict[str, 
     try:
         position = Position.from_dict(data)
     except ConquianError as exc:
-        raise FormProblem("position", str(exc)) from None
+        raise FormProblem("position", error_text(exc)) from None
     task = form_data.get("task") or ""
     accepted: list[CardMask] = []
     take: CardMask | None = None
@@ -115,7 +116,7 @@ def build_puzzle(form_data: dict[str, Any], key: str, source: str) -> dict[str, 
         if task == "discard":
             take = parse_card_line(form_data.get("take") or "", "take")
     except ValueError as exc:
-        raise FormProblem("accepted" if task == "find_play" else "take", str(exc)) from None
+        raise FormProblem("accepted" if task == "find_play" else "take", error_text(exc)) from None
     from solver.search import analyze
 
     try:
