@@ -3,9 +3,7 @@ scripts/test provides a server, on PostgreSQL; and the site starts from them."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -13,15 +11,11 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
 
+from tests.backends import BACKENDS, postgres_url
 from tutor import create_app
 from tutor.core.setup import prepare_database
 from tutor.extensions import db
 from tutor.models import PuzzleSet
-
-POSTGRES_URL = os.environ.get("TEST_DATABASE_URL", "")
-BACKENDS: list[Any] = ["sqlite"]
-if POSTGRES_URL:
-    BACKENDS.append(pytest.param("postgres", marks=pytest.mark.postgres))
 
 
 def _wipe(engine: sa.Engine) -> None:
@@ -32,7 +26,7 @@ def _wipe(engine: sa.Engine) -> None:
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_migrations_match_the_models(backend: str, tmp_path: Path) -> None:
-    uri = POSTGRES_URL if backend == "postgres" else f"sqlite:///{tmp_path}/m.sqlite"
+    uri = postgres_url() if backend == "postgres" else f"sqlite:///{tmp_path}/m.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": uri})
     with app.app_context():
         if backend == "postgres":

@@ -5,15 +5,14 @@ provides a server, on PostgreSQL."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flask import Flask
 
 from solver.game.record import state_from_dict
+from tests.backends import BACKENDS, fresh_schema, postgres_url
 from tests.play.conftest import make_app
 from tutor.extensions import db
 from tutor.models import Game
@@ -21,28 +20,14 @@ from tutor.models.common import utcnow
 from tutor.play import store
 from tutor.play.games import MatchGame, new_match
 
-POSTGRES_URL = os.environ.get("TEST_DATABASE_URL", "")
-BACKENDS: list[Any] = ["sqlite"]
-if POSTGRES_URL:
-    BACKENDS.append(pytest.param("postgres", marks=pytest.mark.postgres))
-
 
 @pytest.fixture(params=BACKENDS)
 def app(request: pytest.FixtureRequest, db_path: Path) -> Iterator[Flask]:
     postgres = request.param == "postgres"
-    url = POSTGRES_URL.replace("postgresql://", "postgresql+psycopg://", 1)
-    app = make_app(db_path, **({"SQLALCHEMY_DATABASE_URI": url} if postgres else {}))
-    with app.app_context():
-        if postgres:
-            db.drop_all()
-        db.create_all()
+    extra = {"SQLALCHEMY_DATABASE_URI": postgres_url()} if postgres else {}
     store.clear_cache()  # ids are random, but a clean cache keeps each test on its own
-    yield app
-    with app.app_context():
-        db.session.remove()
-        if postgres:
-            db.drop_all()
-        db.engine.dispose()
+    with fresh_schema(make_app(db_path, **extra), postgres) as app:
+        yield app
 
 
 def test_a_stale_copy_cannot_overwrite_a_newer_move(app: Flask) -> None:

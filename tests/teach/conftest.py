@@ -4,39 +4,26 @@ site itself."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from teach_helpers import signup
 
+from tests.backends import BACKENDS, fresh_schema, postgres_url
 from tutor import create_app
 from tutor.extensions import db
 
-POSTGRES_URL = os.environ.get("TEST_DATABASE_URL", "")
+
 # Every test here runs on SQLite, and on PostgreSQL too when scripts/test provides a server.
-BACKENDS: list[Any] = ["sqlite"]
-if POSTGRES_URL:
-    BACKENDS.append(pytest.param("postgres", marks=pytest.mark.postgres))
-
-
-def _postgres_url() -> str:
-    url = POSTGRES_URL
-    if url.startswith("postgresql://"):
-        url = "postgresql+psycopg://" + url[len("postgresql://") :]
-    return url
-
-
 @pytest.fixture(params=BACKENDS)
 def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
     """The site with CSRF off (see test_teach_csrf for CSRF on), on each database."""
     postgres = request.param == "postgres"
     # In-memory SQLite (one shared connection): no disk syncs on a busy machine.
-    uri = _postgres_url() if postgres else "sqlite://"
+    uri = postgres_url() if postgres else "sqlite://"
     app = create_app(
         {
             "TESTING": True,
@@ -48,16 +35,8 @@ def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
             "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
         }
     )
-    with app.app_context():
-        if postgres:
-            db.drop_all()  # a clean slate whatever an earlier run left
-        db.create_all()
-    yield app
-    with app.app_context():
-        db.session.remove()
-        if postgres:
-            db.drop_all()
-        db.engine.dispose()
+    with fresh_schema(app, postgres):
+        yield app
 
 
 @pytest.fixture
