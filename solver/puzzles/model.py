@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from solver.cards import CardMask, card_str, cards_of, parse_card
-from solver.errors import ConquianError
+from solver.errors import ConquianError, Text
+from solver.messages import N_
 from solver.position import Position
 
 Task = Literal["can_use", "can_force", "find_play", "win", "discard"]
@@ -26,9 +27,13 @@ MIN_HINTS: Final = 2
 class PuzzleFormatError(ConquianError):
     """A puzzle set, puzzle or learner response that does not follow the contract's format."""
 
-    def __init__(self, message: str, *, source: str = "", puzzle: str = "", field: str = ""):
-        self.source, self.puzzle, self.field, self.detail = source, puzzle, field, message
-        super().__init__(where(source, puzzle, field) + message)
+    def __init__(self, message: str | Text, *, source: str = "", puzzle: str = "",
+                 field: str = "", **params: Any):
+        self.source, self.puzzle, self.field = source, puzzle, field
+        self.detail_text = message if isinstance(message, Text) else Text(message, params)
+        self.detail = self.detail_text.render()
+        super().__init__(Text("{where}{detail}", {"where": where_text(source, puzzle, field),
+                                                  "detail": self.detail_text}))
 
 
 def where(source: str, puzzle: str, field: str) -> str:
@@ -41,6 +46,19 @@ def where(source: str, puzzle: str, field: str) -> str:
     if field:
         parts.append(f"field {field!r}")
     return ": ".join(parts) + (": " if parts else "")
+
+
+def where_text(source: str, puzzle: str, field: str) -> Text:
+    """:func:`where` as a translatable text ("puzzle" and "field" are words to translate)."""
+    parts: list[object] = []
+    if source:
+        parts.append(source)
+    if puzzle:
+        parts.append(Text(N_("puzzle {id}"), {"id": repr(puzzle)}))
+    if field:
+        parts.append(Text(N_("field {name}"), {"name": repr(field)}))
+    return Text("".join(f"{{p{i}}}: " for i in range(len(parts))),
+                {f"p{i}": part for i, part in enumerate(parts)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,13 +149,13 @@ def _text(data: Mapping[str, Any], name: str, err: _Err, *, required: bool = Tru
     if value is None and not required:
         return ""
     if not isinstance(value, str) or not value.strip():
-        raise err(f"must be a non-empty string, not {_shown(value)}", name)
+        raise err(N_("must be a non-empty string, not {value}"), name, value=_shown(value))
     return value
 
 
-def _shown(value: object) -> str:
+def _shown(value: object) -> str | Text:
     if value is None:
-        return "missing"
+        return Text(N_("missing"))
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -148,89 +166,93 @@ class _Err:
     def __init__(self, source: str, puzzle: str = ""):
         self.source, self.puzzle = source, puzzle
 
-    def __call__(self, message: str, field: str = "") -> PuzzleFormatError:
-        return PuzzleFormatError(message, source=self.source, puzzle=self.puzzle, field=field)
+    def __call__(self, message: str | Text, field: str = "", **params: Any) -> PuzzleFormatError:
+        return PuzzleFormatError(message, source=self.source, puzzle=self.puzzle, field=field,
+                                 **params)
 
 
 def parse_cards(value: object, err: _Err, name: str) -> CardMask:
     if not isinstance(value, list):
-        raise err(f"must be a list of cards, not {_shown(value)}", name)
+        raise err(N_("must be a list of cards, not {value}"), name, value=_shown(value))
     mask = 0
     for i, item in enumerate(value):
         try:
             card = parse_card(item)
         except ConquianError as exc:
-            raise err(str(exc), f"{name}[{i}]") from None
+            raise err(exc.text, f"{name}[{i}]") from None
         if mask >> card & 1:
-            raise err(f"{card_str(card)} is listed twice", name)
+            raise err(N_("{card} is listed twice"), name, card=card_str(card))
         mask |= 1 << card
     return mask
 
 
 def parse_answer(task: Task, value: object, err: _Err) -> Answer:
     if not isinstance(value, Mapping):
-        raise err(f"must be an object, not {_shown(value)}", "answer")
+        raise err(N_("must be an object, not {value}"), "answer", value=_shown(value))
     if task in ("can_use", "can_force"):
         key = "usable" if task == "can_use" else "forceable"
         flag = value.get(key)
         if not isinstance(flag, bool):
-            raise err(f"a {task} answer is {{{key!r}: true|false}}", f"answer.{key}")
+            raise err(N_("a {task} answer is {shape}"), f"answer.{key}", task=task,
+                      shape=f"{{{key!r}: true|false}}")
         return Answer(flag=flag)
     if task in ("find_play", "win"):
         plays = value.get("plays")
         if not isinstance(plays, list):
-            raise err(f"a {task} answer is {{'plays': [[cards], ...]}}", "answer.plays")
+            raise err(N_("a {task} answer is {shape}"), "answer.plays", task=task,
+                      shape="{'plays': [[cards], ...]}")
         masks = [parse_cards(p, err, f"answer.plays[{i}]") for i, p in enumerate(plays)]
         if len(set(masks)) != len(masks):
-            raise err("the same play is listed twice", "answer.plays")
+            raise err(N_("the same play is listed twice"), "answer.plays")
         if task == "find_play" and not masks:
-            raise err("a find_play puzzle needs at least one accepted play", "answer.plays")
+            raise err(N_("a find_play puzzle needs at least one accepted play"), "answer.plays")
         return Answer(plays=frozenset(masks))
     take = parse_cards(value.get("take"), err, "answer.take")
     discards = parse_cards(value.get("discards"), err, "answer.discards")
     if not discards:
-        raise err("a discard puzzle needs at least one accepted discard", "answer.discards")
+        raise err(N_("a discard puzzle needs at least one accepted discard"), "answer.discards")
     return Answer(take=take, discards=discards)
 
 
 def parse_puzzle(data: object, source: str = "", index: int = 0) -> Puzzle:
     err = _Err(source, f"#{index + 1}")
     if not isinstance(data, Mapping):
-        raise err(f"a puzzle must be an object, not {_shown(data)}")
+        raise err(N_("a puzzle must be an object, not {value}"), value=_shown(data))
     pid = data.get("id")
     if not isinstance(pid, str) or not pid.strip():
-        raise err(f"must be a non-empty string, not {_shown(pid)}", "id")
+        raise err(N_("must be a non-empty string, not {value}"), "id", value=_shown(pid))
     err = _Err(source, pid)
     title = _text(data, "title", err)
     try:
         position = Position.from_dict(data.get("position"))
     except ConquianError as exc:
-        raise err(str(exc), "position") from None
+        raise err(exc.text, "position") from None
     task = data.get("task")
     if task not in TASKS:
-        raise err(f"must be one of {', '.join(TASKS)}, not {_shown(task)}", "task")
+        raise err(N_("must be one of {choices}, not {value}"), "task",
+                  choices=", ".join(TASKS), value=_shown(task))
     answer = parse_answer(task, data.get("answer"), err)
     themes = data.get("themes")
     if not isinstance(themes, list) or not all(isinstance(t, str) and t for t in themes):
-        raise err(f"must be a list of theme names, not {_shown(themes)}", "themes")
+        raise err(N_("must be a list of theme names, not {value}"), "themes",
+                  value=_shown(themes))
     difficulty = data.get("difficulty")
     if (
         isinstance(difficulty, bool)
         or not isinstance(difficulty, int)
         or not MIN_DIFFICULTY <= difficulty <= MAX_DIFFICULTY
     ):
-        raise err(
-            f"must be a whole number from {MIN_DIFFICULTY} to {MAX_DIFFICULTY}, "
-            f"not {_shown(difficulty)}",
-            "difficulty",
-        )
+        raise err(N_("must be a whole number from {least} to {most}, not {value}"),
+                  "difficulty", least=MIN_DIFFICULTY, most=MAX_DIFFICULTY,
+                  value=_shown(difficulty))
     hints = data.get("hints")
     if (
         not isinstance(hints, list)
         or len(hints) < MIN_HINTS
         or not all(isinstance(h, str) and h.strip() for h in hints)
     ):
-        raise err(f"must be a list of at least {MIN_HINTS} non-empty strings", "hints")
+        raise err(N_("must be a list of at least {count} non-empty strings"), "hints",
+                  count=MIN_HINTS)
     explanation = _text(data, "explanation", err)
     extra = {k: v for k, v in data.items() if k not in _PUZZLE_FIELDS}
     return Puzzle(
@@ -244,21 +266,22 @@ def parse_set_header(data: object, source: str = "") -> tuple[PuzzleSet, Sequenc
     """The set's own fields (with no puzzles yet) and its raw puzzle list."""
     err = _Err(source)
     if not isinstance(data, Mapping):
-        raise err(f"a puzzle set must be a JSON object, not {_shown(data)}")
+        raise err(N_("a puzzle set must be a JSON object, not {value}"), value=_shown(data))
     set_id = _text(data, "id", err)
     title = _text(data, "title", err)
     language = _text(data, "language", err)
     author = _text(data, "author", err, required=False)
     ruleset = data.get("ruleset", RULESET)
     if ruleset != RULESET:
-        raise err(f"this tutor plays {RULESET!r}, not {_shown(ruleset)}", "ruleset")
+        raise err(N_("this tutor plays {ruleset}, not {value}"), "ruleset",
+                  ruleset=repr(RULESET), value=_shown(ruleset))
     translation_of = data.get("translation_of")
     if translation_of is not None and (not isinstance(translation_of, str) or not translation_of):
-        raise err(f"must be the id of the original set, not {_shown(translation_of)}",
-                  "translation_of")
+        raise err(N_("must be the id of the original set, not {value}"), "translation_of",
+                  value=_shown(translation_of))
     puzzles = data.get("puzzles")
     if not isinstance(puzzles, list) or not puzzles:
-        raise err("must be a non-empty list of puzzles", "puzzles")
+        raise err(N_("must be a non-empty list of puzzles"), "puzzles")
     extra = {k: v for k, v in data.items() if k not in _SET_FIELDS}
     header = PuzzleSet(
         id=set_id, title=title, language=language, author=author, puzzles=(),
@@ -274,7 +297,7 @@ def parse_set(data: object, source: str = "") -> PuzzleSet:
     seen: set[str] = set()
     for p in puzzles:
         if p.id in seen:
-            raise PuzzleFormatError("two puzzles share this id", source=source, puzzle=p.id,
+            raise PuzzleFormatError(N_("two puzzles share this id"), source=source, puzzle=p.id,
                                     field="id")
         seen.add(p.id)
     return PuzzleSet(

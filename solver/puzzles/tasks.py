@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 from solver.analysis import Analysis
 from solver.cards import CardMask, card_str, cards_of, parse_card
-from solver.errors import ConquianError
+from solver.errors import ConquianError, Text
+from solver.messages import N_
 from solver.position import Position
 from solver.puzzles.discard import safe_discards
 from solver.puzzles.model import Answer, Puzzle, PuzzleFormatError, Task
@@ -72,64 +73,75 @@ def solve_task(
     if take is None:
         take = default_take(analysis)
         if take is None:
-            raise PuzzleFormatError("there is no take that leaves a card to discard",
+            raise PuzzleFormatError(N_("there is no take that leaves a card to discard"),
                                     field="answer.take")
     play = analysis.play_for(take)
     if play is None:
-        raise PuzzleFormatError(
-            f"taking {card_str(position.center)} with {_cards(take)} is not a legal play",
-            field="answer.take",
-        )
+        raise PuzzleFormatError(N_("taking {center} with {cards} is not a legal play"),
+                                field="answer.take", center=card_str(position.center),
+                                cards=_cards(take))
     if play.wins:
-        raise PuzzleFormatError("this take wins the hand, so there is no discard (R10)",
+        raise PuzzleFormatError(N_("this take wins the hand, so there is no discard (R10)"),
                                 field="answer.take")
     return Answer(take=take, discards=safe_discards(position, take))
 
 
-def check_answer(puzzle: Puzzle, analysis: Analysis | None = None) -> list[str]:
-    """Every problem with the puzzle's answer and themes; an empty list when it is right."""
+def _problem(field: str, message: str, **params: object) -> Text:
+    """``"answer.plays: …"``: the field stays as it is, the sentence is translatable."""
+    return Text("{field}: {message}", {"field": field, "message": Text(message, params)})
+
+
+def check_answer(puzzle: Puzzle, analysis: Analysis | None = None) -> list[Text]:
+    """Every problem with the puzzle's answer and themes (each ``"field: what is wrong"``);
+    an empty list when it is right."""
     analysis = analysis or analyze(puzzle.position)
-    problems: list[str] = []
+    problems: list[Text] = []
     task, given = puzzle.task, puzzle.answer
     if task in ("can_use", "can_force"):
         right = solve_task(puzzle.position, task, analysis=analysis)
         if given.flag != right.flag:
             name = "usable" if task == "can_use" else "forceable"
-            problems.append(
-                f"answer.{name}: the answer says {given.flag}, the solver says {right.flag}"
-            )
+            problems.append(_problem(f"answer.{name}",
+                                     N_("the answer says {given}, the solver says {right}"),
+                                     given=given.flag, right=right.flag))
     elif task == "find_play":
         real = {p.hand_cards for p in analysis.plays}
         for mask in sorted(given.plays - real, key=cards_of):
-            problems.append(
-                f"answer.plays: {_cards(mask)} with {card_str(puzzle.position.center)} "
-                "is not a legal play"
-            )
+            problems.append(_problem(
+                "answer.plays", N_("{cards} with {center} is not a legal play"),
+                cards=_cards(mask), center=card_str(puzzle.position.center),
+            ))
     elif task == "win":
         right = solve_task(puzzle.position, task, analysis=analysis)
         for mask in sorted(given.plays - right.plays, key=cards_of):
-            problems.append(f"answer.plays: {_cards(mask)} does not win the hand")
+            problems.append(_problem("answer.plays", N_("{cards} does not win the hand"),
+                                     cards=_cards(mask)))
         for mask in sorted(right.plays - given.plays, key=cards_of):
-            problems.append(f"answer.plays: the winning play {_cards(mask)} is missing")
+            problems.append(_problem("answer.plays", N_("the winning play {cards} is missing"),
+                                     cards=_cards(mask)))
     else:
         try:
             right = solve_task(puzzle.position, task, take=given.take, analysis=analysis)
         except PuzzleFormatError as exc:
-            problems.append(f"{exc.field}: {exc.detail}")
+            problems.append(Text("{field}: {message}",
+                                 {"field": exc.field, "message": exc.detail_text}))
         else:
             if not right.discards:
-                problems.append("answer.discards: no discard is safe after this take")
+                problems.append(_problem("answer.discards",
+                                         N_("no discard is safe after this take")))
             elif given.discards != right.discards:
-                problems.append(
-                    f"answer.discards: the answer accepts {_cards(given.discards)}, "
-                    f"the safe discards are {_cards(right.discards)}"
-                )
+                problems.append(_problem(
+                    "answer.discards",
+                    N_("the answer accepts {given}, the safe discards are {right}"),
+                    given=_cards(given.discards), right=_cards(right.discards),
+                ))
     found = themes_of(puzzle.position, analysis)
     for theme in puzzle.themes:
         if theme not in THEMES:
-            problems.append(f"themes: unknown theme {theme!r}")
+            problems.append(_problem("themes", N_("unknown theme {theme}"), theme=repr(theme)))
         elif theme not in found:
-            problems.append(f"themes: the position does not show the theme {theme!r}")
+            problems.append(_problem("themes", N_("the position does not show the theme {theme}"),
+                                     theme=repr(theme)))
     return problems
 
 
@@ -144,13 +156,14 @@ def _response_cards(response: Mapping[str, object], key: str) -> CardMask | None
     if value is None:
         return None
     if not isinstance(value, list):
-        raise PuzzleFormatError(f"must be a list of cards, not {value!r}", field=key)
+        raise PuzzleFormatError(N_("must be a list of cards, not {value}"), field=key,
+                                value=repr(value))
     mask = 0
     for item in value:
         try:
             mask |= 1 << parse_card(item)
         except ConquianError as exc:
-            raise PuzzleFormatError(str(exc), field=key) from None
+            raise PuzzleFormatError(exc.text, field=key) from None
     return mask
 
 
@@ -166,11 +179,13 @@ def grade(puzzle: Puzzle, response: Mapping[str, object]) -> Grade:
         key = "usable" if task == "can_use" else "forceable"
         flag = response.get(key)
         if not isinstance(flag, bool):
-            raise PuzzleFormatError(f"the response needs {key!r}: true or false", field=key)
+            raise PuzzleFormatError(N_("the response needs {key}: true or false"), field=key,
+                                    key=repr(key))
         return Grade(flag == answer.flag, answer)
     if task in ("find_play", "win"):
         if "hand_cards" not in response:
-            raise PuzzleFormatError("the response needs 'hand_cards'", field="hand_cards")
+            raise PuzzleFormatError(N_("the response needs {key}"), field="hand_cards",
+                                    key="'hand_cards'")
         mask = _response_cards(response, "hand_cards")
         if mask is None:
             return Grade(task == "win" and not answer.plays, answer)
@@ -179,5 +194,5 @@ def grade(puzzle: Puzzle, response: Mapping[str, object]) -> Grade:
     try:
         card = parse_card(raw)
     except ConquianError as exc:
-        raise PuzzleFormatError(str(exc), field="discard") from None
+        raise PuzzleFormatError(exc.text, field="discard") from None
     return Grade(bool(answer.discards >> card & 1), answer)

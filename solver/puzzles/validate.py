@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solver.errors import Text
+from solver.messages import N_
 from solver.puzzles.model import (
     LANGUAGES,
     PuzzleFormatError,
@@ -15,6 +17,7 @@ from solver.puzzles.model import (
     parse_puzzle,
     parse_set_header,
     where,
+    where_text,
 )
 from solver.puzzles.tasks import check_answer
 
@@ -23,10 +26,23 @@ from solver.puzzles.tasks import check_answer
 class Problem:
     source: str
     puzzle: str
-    message: str
+    message: Text | str
+    """What is wrong, starting with the field when there is one (``field 'id': …``, or
+    ``answer.plays: …`` from ``check_answer``)."""
 
     def __str__(self) -> str:
-        return where(self.source, self.puzzle, "") + self.message
+        return where(self.source, self.puzzle, "") + str(self.message)
+
+    def text(self) -> Text:
+        """The whole problem, file and puzzle included, as a translatable text."""
+        message = self.message if isinstance(self.message, Text) else Text(self.message)
+        return Text("{where}{message}", {"where": where_text(self.source, self.puzzle, ""),
+                                         "message": message})
+
+
+def _in_field(name: str, message: Text) -> Text:
+    return Text("{field}: {message}",
+                {"field": Text(N_("field {name}"), {"name": repr(name)}), "message": message})
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +58,7 @@ class Report:
 
 
 def _from_error(exc: PuzzleFormatError) -> Problem:
-    message = (f"field {exc.field!r}: " if exc.field else "") + exc.detail
+    message = _in_field(exc.field, exc.detail_text) if exc.field else exc.detail_text
     return Problem(exc.source, exc.puzzle, message)
 
 
@@ -54,8 +70,10 @@ def validate_set(data: object, source: str = "") -> Report:
         return Report(source, None, 0, (_from_error(exc),))
     problems: list[Problem] = []
     if header.language not in LANGUAGES:
-        problems.append(Problem(source, "", f"field 'language': {header.language!r} is not one "
-                                            f"of {', '.join(LANGUAGES)}"))
+        problems.append(Problem(source, "", _in_field("language", Text(
+            N_("{value} is not one of {choices}"),
+            {"value": repr(header.language), "choices": ", ".join(LANGUAGES)},
+        ))))
     puzzles = []
     seen: set[str] = set()
     for index, item in enumerate(raw):
@@ -65,7 +83,8 @@ def validate_set(data: object, source: str = "") -> Report:
             problems.append(_from_error(exc))
             continue
         if puzzle.id in seen:
-            problems.append(Problem(source, puzzle.id, "field 'id': two puzzles share this id"))
+            problems.append(Problem(source, puzzle.id,
+                                    _in_field("id", Text(N_("two puzzles share this id")))))
         seen.add(puzzle.id)
         puzzles.append(puzzle)
         problems.extend(Problem(source, puzzle.id, text) for text in check_answer(puzzle))
@@ -83,19 +102,23 @@ def check_translation(
     problems: list[Problem] = []
     expected_id = f"{original.id}-{translated.language}"
     if translated.id != expected_id:
-        problems.append(Problem(source, "", f"field 'id': a {translated.language} translation of "
-                                            f"{original.id!r} is called {expected_id!r}"))
+        problems.append(Problem(source, "", _in_field("id", Text(
+            N_("a {language} translation of {set} is called {id}"),
+            {"language": translated.language, "set": repr(original.id), "id": repr(expected_id)},
+        ))))
     mine = {p.id: p for p in translated.puzzles}
     theirs = {p.id: p for p in original.puzzles}
     for pid in theirs.keys() - mine.keys():
-        problems.append(Problem(source, pid, f"missing: it is in {original.id!r}"))
+        problems.append(Problem(source, pid, Text(N_("missing: it is in {set}"),
+                                                  {"set": repr(original.id)})))
     for pid in mine.keys() - theirs.keys():
-        problems.append(Problem(source, pid, f"not in the original set {original.id!r}"))
+        problems.append(Problem(source, pid, Text(N_("not in the original set {set}"),
+                                                  {"set": repr(original.id)})))
     for pid in sorted(mine.keys() & theirs.keys()):
         a, b = theirs[pid], mine[pid]
         for name in ("position", "task", "answer", "themes", "difficulty"):
             if getattr(a, name) != getattr(b, name):
-                problems.append(
-                    Problem(source, pid, f"field {name!r} differs from {original.id!r}")
-                )
+                problems.append(Problem(source, pid, Text(
+                    N_("field {name} differs from {set}"),
+                    {"name": repr(name), "set": repr(original.id)})))
     return problems

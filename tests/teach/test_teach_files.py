@@ -277,3 +277,30 @@ def test_flask_teach_commands(app: Flask, tmp_path: Path) -> None:
     assert refused.exit_code == 1
     assert "puzzle 'ok-1': field 'answer.usable'" in refused.output
     assert counts(app) == (1, 2)
+
+
+REFUSALS_IN_ENGLISH = {
+    "not utf-8": "the file is not UTF-8 text",
+    "title a number": "must be a non-empty string",
+    "wrong count": "together they must be",
+    "wrong answer": "the solver says",
+    "duplicate ids": "two puzzles share this id",
+}
+
+
+@pytest.mark.parametrize("lang", ["pt", "es"])
+@pytest.mark.parametrize("name", sorted(REFUSALS_IN_ENGLISH))
+def test_refusals_speak_the_teachers_language(
+    owner: FlaskClient, lang: str, name: str
+) -> None:
+    content, expected = next((c, e) for n, c, e in HOSTILE if n == name)
+    english = upload(owner, content, "bad.json").get_data(as_text=True)
+    assert REFUSALS_IN_ENGLISH[name] in english
+    owner.post("/language", data={"lang": lang, "next": "/teach/"})
+    page = upload(owner, content, "bad.json").get_data(as_text=True)
+    assert REFUSALS_IN_ENGLISH[name] not in page
+    # file, puzzle ids, field names and rule ids stay as they are in every language
+    codes = [t for t in expected if "'" in t or t == "bad.json" or t.startswith("R")]
+    for code in codes:
+        word, _, quoted = code.partition(" ")
+        assert (quoted or word).replace("'", "&#39;") in page, code

@@ -9,14 +9,14 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from solver.errors import ConquianError
+from solver.errors import ConquianError, Text
 
 
-def error_text(exc: Exception) -> str:
+def error_text(exc: Exception | Text) -> str:
     """An error's message in the page's language.  The solver's errors carry an English
     template and its values (``solver.errors.Text``), translated here; any other error
     already holds a finished sentence."""
-    if isinstance(exc, ConquianError):
+    if isinstance(exc, (ConquianError, Text)):
         return exc.render(get_translations().ugettext)
     return str(exc)
 

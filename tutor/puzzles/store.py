@@ -24,6 +24,9 @@ from typing import Any, Final, Literal
 from sqlalchemy.exc import SQLAlchemyError
 
 import solver.puzzles as sp
+from solver.errors import ConquianError, Text
+from solver.messages import N_
+from solver.puzzles.model import where_text
 from solver.puzzles.validate import Problem
 from solver.puzzles.validate import validate_set as validate_puzzle_set
 from tutor.extensions import db
@@ -39,8 +42,13 @@ MAX_AUTHOR: Final = 120
 MAX_LANGUAGE: Final = 8
 
 
-class PuzzleImportError(ValueError):
+class PuzzleImportError(ConquianError):
     """A set refused whole. The message names the file, the puzzle and the field."""
+
+
+def _refused(where: Text, message: str | Text, **params: Any) -> PuzzleImportError:
+    reason = message if isinstance(message, Text) else Text(message, params)
+    return PuzzleImportError(Text("{where}{message}", {"where": where, "message": reason}))
 
 
 ImportOutcome = Literal["created", "updated", "unchanged"]
@@ -75,25 +83,32 @@ class SyncReport:
 # --- validation -------------------------------------------------------------------------------
 
 
-def _where(source: str, puzzle: str = "", fld: str = "") -> str:
-    parts = [source or "puzzle set"]
-    if puzzle:
-        parts.append(f"puzzle {puzzle!r}")
-    if fld:
-        parts.append(f"field {fld!r}")
-    return ": ".join(parts) + ": "
+def _where(source: str, puzzle: str = "", fld: str = "") -> Text:
+    """``"file.json: puzzle 'x': field 'id': "``, translatable."""
+    if source:
+        return where_text(source, puzzle, fld)
+    rest = where_text("", puzzle, fld)
+    return Text("{set}: {rest}", {"set": Text(N_("puzzle set")), "rest": rest})
 
 
 _FIELD_PREFIX: Final = re.compile(r"^([A-Za-z_][A-Za-z0-9_.\[\]]*): ")
 
 
-def _problem_text(problem: Problem, source: str) -> str:
+def _problem_text(problem: Problem, source: str) -> Text:
     """A validator problem as "file: puzzle 'x': field 'answer.plays': what is wrong"."""
     message = problem.message
-    match = _FIELD_PREFIX.match(message)
-    if match and not message.startswith("field "):
-        message = f"field {match[1]!r}: " + message[match.end() :]
-    return _where(problem.source or source, problem.puzzle) + message
+    if isinstance(message, Text) and isinstance(message.params.get("field"), str):
+        # check_answer's "answer.plays: …": name the field as the other problems do
+        message = Text("{field}: {message}", {
+            "field": Text(N_("field {name}"), {"name": repr(message.params["field"])}),
+            "message": message.params["message"],
+        })
+    elif isinstance(message, str):
+        match = _FIELD_PREFIX.match(message)
+        if match and not message.startswith("field "):
+            message = f"field {match[1]!r}: " + message[match.end() :]
+    return Text("{where}{message}", {"where": _where(problem.source or source, problem.puzzle),
+                                     "message": message})
 
 
 def validate_set(data: object, source: str = "") -> sp.PuzzleSet:
@@ -106,14 +121,18 @@ def validate_set(data: object, source: str = "") -> sp.PuzzleSet:
     if not report.ok or report.puzzle_set is None:
         text = _problem_text(report.problems[0], source)
         more = len(report.problems) - 1
-        if more:
-            text += f" (and {more} more problem{'s' if more > 1 else ''})"
+        if more == 1:
+            text = Text(N_("{problem} (and 1 more problem)"), {"problem": text})
+        elif more:
+            text = Text(N_("{problem} (and {count} more problems)"),
+                        {"problem": text, "count": more})
         raise PuzzleImportError(text)
     parsed = report.puzzle_set
     if not ID_PATTERN.match(parsed.id):
-        raise PuzzleImportError(
-            _where(source, "", "id")
-            + f"{parsed.id!r} is not a usable id: use up to 80 letters, digits, '-', '_' or '.'"
+        raise _refused(
+            _where(source, "", "id"),
+            N_("{id} is not a usable id: use up to 80 letters, digits, '-', '_' or '.'"),
+            id=repr(parsed.id),
         )
     for name, value, limit in (
         ("title", parsed.title, MAX_TITLE),
@@ -121,22 +140,21 @@ def validate_set(data: object, source: str = "") -> sp.PuzzleSet:
         ("language", parsed.language, MAX_LANGUAGE),
     ):
         if len(value) > limit:
-            raise PuzzleImportError(
-                _where(source, "", name) + f"is {len(value)} characters long, at most {limit}"
-            )
+            raise _refused(_where(source, "", name),
+                           N_("is {length} characters long, at most {limit}"),
+                           length=len(value), limit=limit)
     description = parsed.extra.get("description")
     if description is not None and not isinstance(description, str):
-        raise PuzzleImportError(_where(source, "", "description") + "must be a string")
+        raise _refused(_where(source, "", "description"), N_("must be a string"))
     for puzzle in parsed.puzzles:
         if not ID_PATTERN.match(puzzle.id):
-            raise PuzzleImportError(
-                _where(source, puzzle.id, "id")
-                + "is not a usable id: use up to 80 letters, digits, '-', '_' or '.'"
+            raise _refused(
+                _where(source, puzzle.id, "id"),
+                N_("is not a usable id: use up to 80 letters, digits, '-', '_' or '.'"),
             )
         if len(puzzle.title) > MAX_TITLE:
-            raise PuzzleImportError(
-                _where(source, puzzle.id, "title") + f"is longer than {MAX_TITLE} characters"
-            )
+            raise _refused(_where(source, puzzle.id, "title"),
+                           N_("is longer than {limit} characters"), limit=MAX_TITLE)
     return parsed
 
 
@@ -205,9 +223,8 @@ def _upsert(
     existing = db.session.execute(db.select(PuzzleSet).filter_by(slug=slug)).scalar_one_or_none()
     owner_id = owner.id if owner is not None else None
     if existing is not None and (existing.source != source or existing.owner_id != owner_id):
-        raise PuzzleImportError(
-            _where(filename, "", "id") + f"the id {slug!r} is already used by another puzzle set"
-        )
+        raise _refused(_where(filename, "", "id"),
+                       N_("the id {id} is already used by another puzzle set"), id=repr(slug))
     set_values = _set_columns(parsed, source, owner)
     raw_puzzles = data["puzzles"]
     if existing is None:
@@ -264,9 +281,8 @@ def _import(
         raise
     except SQLAlchemyError as exc:
         db.session.rollback()
-        raise PuzzleImportError(
-            f"{filename or 'puzzle set'}: the set could not be saved ({type(exc).__name__})"
-        ) from exc
+        raise _refused(_where(filename), N_("the set could not be saved ({problem})"),
+                       problem=type(exc).__name__) from exc
     return row, outcome
 
 

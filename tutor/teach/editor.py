@@ -109,8 +109,9 @@ def check(
     try:
         answer = solve(position, str(task), analysis, accepted=accepted or None, take=take)
     except ValueError as exc:
-        field, _sep, message = str(exc).partition(": ")
-        report = _failure(field or "answer", message or str(exc))
+        text = error_text(exc)  # "field: what is wrong", the field as it is
+        field, _sep, message = text.partition(": ")
+        report = _failure(field or "answer", message or text)
         report["analysis"] = _analysis(analysis)
         report["position"] = position.to_dict()
         return report

@@ -123,7 +123,8 @@ def build_puzzle(form_data: dict[str, Any], key: str, source: str) -> dict[str, 
         answer = solve(position, task, analyze(position), accepted=accepted or None, take=take)
     except ValueError as exc:
         field = "accepted" if task == "find_play" else "take" if task == "discard" else "task"
-        raise FormProblem(field, str(exc).partition(": ")[2] or str(exc)) from None
+        text = error_text(exc)  # "field: what is wrong"
+        raise FormProblem(field, text.partition(": ")[2] or text) from None
     puzzle = {
         "id": key,
         "title": (form_data.get("title") or "").strip(),
@@ -139,7 +140,7 @@ def build_puzzle(form_data: dict[str, Any], key: str, source: str) -> dict[str, 
         return parse_puzzle(puzzle, source)
     except PuzzleFileError as exc:
         field = exc.field.split(".")[0].split("[")[0] or "title"
-        raise FormProblem(field, exc.detail) from None
+        raise FormProblem(field, error_text(exc.detail_text)) from None
 
 
 def apply_puzzle(puzzle: Puzzle, data: dict[str, Any]) -> None:

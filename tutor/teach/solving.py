@@ -15,8 +15,9 @@ from flask_babel import gettext as _
 
 from solver.analysis import Analysis
 from solver.cards import CardMask, card_glyph, card_str, cards_of, parse_card
-from solver.errors import ConquianError
+from solver.errors import ConquianError, Text
 from solver.melds import MELDS_CONTAINING
+from solver.messages import N_
 from solver.position import Position
 from solver.puzzles import model as pm
 from solver.puzzles import tasks as pt
@@ -33,12 +34,21 @@ MIN_HINTS: Final = pm.MIN_HINTS
 MAX_TEXT: Final = 10_000  # characters in one hint or explanation
 # Ids become URL parts (/sets/<set>/<puzzle>) and database keys of 80 characters.
 ID_PATTERN: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$")
-ID_RULE: Final = "must be a short name (up to 80 letters, digits, '-', '_' or '.')"
+ID_RULE: Final = N_("must be a short name (up to 80 letters, digits, '-', '_' or '.')")
 # Longest text per field, as the database columns allow.
 PUZZLE_LIMITS: Final = {"title": 200, "explanation": MAX_TEXT}
 
 PuzzleFileError = PuzzleFormatError
 """A set or puzzle that breaks the format; its message names file, puzzle and field."""
+
+
+class SolveError(ConquianError):
+    """No puzzle can be made of this: ``"field: what is wrong"`` (the field as it is, the
+    sentence translatable), so a form can show it beside the field."""
+
+    def __init__(self, field: str, message: str | Text, **params: Any) -> None:
+        reason = message if isinstance(message, Text) else Text(message, params)
+        super().__init__(Text("{field}: {message}", {"field": field, "message": reason}))
 
 
 # ---------------------------------------------------------------- cards and answers
@@ -51,15 +61,16 @@ def cards(mask: CardMask) -> list[str]:
 def mask_from(value: object, where: str) -> CardMask:
     """A list of distinct cards as a mask; ValueError naming ``where`` otherwise."""
     if not isinstance(value, list):
-        raise ValueError(f"{where} must be a list of cards, not {value!r:.40}")
+        raise ConquianError(N_("{where} must be a list of cards, not {value}"), where=where,
+                            value=f"{value!r:.40}")
     mask = 0
     for i, item in enumerate(value):
         try:
             card = parse_card(item)
         except ConquianError as exc:
-            raise ValueError(f"{where}[{i}]: {exc}") from None
+            raise SolveError(f"{where}[{i}]", exc.text) from None
         if mask >> card & 1:
-            raise ValueError(f"{where}: {card_str(card)} is listed twice")
+            raise SolveError(where, N_("{card} is listed twice"), card=card_str(card))
         mask |= 1 << card
     return mask
 
@@ -87,28 +98,32 @@ def solve(
     """The correct contract answer; for find_play, the teacher's ``accepted`` plays when
     given. ValueError "field: message" when no puzzle can be made of it."""
     if task not in TASKS:
-        raise ValueError(f"task: must be one of {', '.join(TASKS)}")
+        raise SolveError("task", N_("must be one of {choices}"), choices=", ".join(TASKS))
     typed: pm.Task = task  # narrowed by the check above
     if task == "find_play":
         real = {p.hand_cards for p in analysis.plays}
         if not real:
-            raise ValueError(
-                f"answer: {card_str(position.center)} cannot be taken, so there is no play to "
-                "find; ask whether it can be taken (can_use) instead"
+            raise SolveError(
+                "answer",
+                N_("{center} cannot be taken, so there is no play to find; ask whether it can "
+                   "be taken (can_use) instead"),
+                center=card_str(position.center),
             )
         for mask in accepted or ():
             if mask not in real:
-                raise ValueError(
-                    f"answer.plays: {' '.join(cards(mask)) or '(no hand card)'} with "
-                    f"{card_str(position.center)} is not a legal play"
+                raise SolveError(
+                    "answer.plays", N_("{cards} with {center} is not a legal play"),
+                    cards=" ".join(cards(mask)) or Text(N_("(no hand card)")),
+                    center=card_str(position.center),
                 )
         return pm.Answer(plays=frozenset(accepted or real)).to_dict(typed)
     try:
         answer = pt.solve_task(position, typed, take=take, analysis=analysis)
     except PuzzleFormatError as exc:
-        raise ValueError(f"{exc.field or 'answer'}: {exc.detail}") from None
+        raise SolveError(exc.field or "answer", exc.detail_text) from None
     if task == "discard" and not answer.discards:
-        raise ValueError("answer.discards: no discard is safe after this take; choose another")
+        raise SolveError("answer.discards",
+                         N_("no discard is safe after this take; choose another"))
     return answer.to_dict(typed)
 
 
@@ -119,25 +134,26 @@ def _limits(data: Mapping[str, Any], limits: Mapping[str, int], err: Any) -> Non
     for name, limit in limits.items():
         value = data.get(name)
         if isinstance(value, str) and len(value) > limit:
-            raise err(f"is {len(value)} characters long; at most {limit} are allowed", name)
+            raise err(N_("is {length} characters long; at most {limit} are allowed"), name,
+                      length=len(value), limit=limit)
 
 
 def _checked(puzzle: pm.Puzzle, data: Mapping[str, Any], source: str) -> dict[str, Any]:
-    def err(message: str, name: str = "") -> PuzzleFileError:
-        return PuzzleFileError(message, source=source, puzzle=puzzle.id, field=name)
+    def err(message: str | Text, name: str = "", **params: Any) -> PuzzleFileError:
+        return PuzzleFileError(message, source=source, puzzle=puzzle.id, field=name, **params)
 
     if not ID_PATTERN.match(puzzle.id):
         raise err(ID_RULE, "id")
     _limits(data, PUZZLE_LIMITS, err)
     for i, hint in enumerate(puzzle.hints):
         if len(hint) > MAX_TEXT:
-            raise err(f"is longer than {MAX_TEXT} characters", f"hints[{i}]")
+            raise err(N_("is longer than {limit} characters"), f"hints[{i}]", limit=MAX_TEXT)
     if len(set(puzzle.themes)) != len(puzzle.themes):
-        raise err("a theme is listed twice", "themes")
+        raise err(N_("a theme is listed twice"), "themes")
     problems = pt.check_answer(puzzle)
     if problems:
-        name, _sep, message = problems[0].partition(": ")
-        raise err(message, name)
+        problem = problems[0]  # "field: what is wrong"
+        raise err(problem.params["message"], problem.params["field"])
     return puzzle.to_dict()
 
 

@@ -12,6 +12,8 @@ import re
 import secrets
 from typing import Any, Final
 
+from solver.errors import Text
+from solver.messages import N_
 from tutor.extensions import db
 from tutor.models import Puzzle, PuzzleSet, User
 from tutor.puzzles.store import PuzzleImportError, export_puzzle, export_set
@@ -19,36 +21,39 @@ from tutor.puzzles.store import import_set as store_import
 
 MAX_IMPORT_BYTES: Final = 1024 * 1024
 MAX_PUZZLES: Final = 500
-DEPTH_ERROR: Final = "the file is nested too deeply to be a puzzle set"
+DEPTH_ERROR: Final = N_("the file is nested too deeply to be a puzzle set")
 
 __all__ = ["MAX_IMPORT_BYTES", "PuzzleImportError", "export_json", "import_file", "new_slug"]
+
+
+def _refused(source: str, message: str, **params: Any) -> PuzzleImportError:
+    """``"file.json: what is wrong"``, the sentence translatable."""
+    return PuzzleImportError(Text("{source}: {message}", {"source": source,
+                                                           "message": Text(message, params)}))
 
 
 def read_set_file(raw: bytes, source: str) -> Any:
     """The JSON of an uploaded or named file; PuzzleImportError naming the file otherwise."""
     if len(raw) > MAX_IMPORT_BYTES:
-        raise PuzzleImportError(
-            f"{source}: the file is over {MAX_IMPORT_BYTES // 1024} KB, the most that can be "
-            "imported"
-        )
+        raise _refused(source, N_("the file is over {size} KB, the most that can be imported"),
+                       size=MAX_IMPORT_BYTES // 1024)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise PuzzleImportError(f"{source}: the file is not UTF-8 text") from None
+        raise _refused(source, N_("the file is not UTF-8 text")) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise PuzzleImportError(
-            f"{source}: the file is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+        raise _refused(
+            source, N_("the file is not JSON: {problem} at line {line}, column {column}"),
+            problem=exc.msg, line=exc.lineno, column=exc.colno,
         ) from None
     except RecursionError:
-        raise PuzzleImportError(f"{source}: {DEPTH_ERROR}") from None
+        raise _refused(source, DEPTH_ERROR) from None
     puzzles = data.get("puzzles") if isinstance(data, dict) else None
     if isinstance(puzzles, list) and len(puzzles) > MAX_PUZZLES:
-        raise PuzzleImportError(
-            f"{source}: field 'puzzles': {len(puzzles)} puzzles; at most {MAX_PUZZLES} can be "
-            "imported at once"
-        )
+        raise _refused(source, N_("field 'puzzles': {count} puzzles; at most {most} can be "
+                                  "imported at once"), count=len(puzzles), most=MAX_PUZZLES)
     return data
 
 
@@ -100,7 +105,7 @@ def import_file(raw: bytes, source: str, owner: User | None) -> tuple[PuzzleSet,
         row = store_import(data, "teacher", owner, filename=source, slug=slug, commit=False)
     except RecursionError:
         db.session.rollback()
-        raise PuzzleImportError(f"{source}: {DEPTH_ERROR}") from None
+        raise _refused(source, DEPTH_ERROR) from None
     if existing is None and owner is not None:
         row.is_published = False
     db.session.commit()

@@ -23,6 +23,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.utils import secure_filename
 
 from solver.cards import CardMask
+from tutor.core.errors import error_text
 from tutor.extensions import db
 from tutor.models import Puzzle, PuzzleSet
 from tutor.models.classes import Classroom
@@ -171,7 +172,7 @@ def import_file() -> ResponseReturnValue:
             puzzle_set, new = import_file_into_store(raw, name, current_user)
         except PuzzleImportError as exc:
             db.session.rollback()
-            problem = str(exc)
+            problem = error_text(exc)
         else:
             message = (
                 _(
