@@ -1,6 +1,6 @@
 """Hidden information stays hidden: across many games played to the end through the API with
 random legal actions, every card code in any game response — JSON view, play page, table
-partial, review page — is one the learner may see (own hand, both players' melds, the center
+partial, hand log, review page — is one the learner may see (own hand, both players' melds, the center
 card, the waste), and never one of the computer's hand or the unturned stock.  The cards
 named in the log sentences and drawn on the pages (their spoken names) are checked too."""
 
@@ -56,6 +56,9 @@ def test_no_hidden_card_reaches_the_learner(app: Flask, client: FlaskClient) -> 
                 assert page.status_code == 200
                 html = page.get_data(as_text=True)
                 _check_html(html, visible, where + " page")
+                log = client.get(f"/api/games/{game_id}/log").get_json()
+                named = mentioned_in_json(log)
+                assert named <= visible, f"{where}: the log names {sorted(named - visible)}"
                 # the checker sees the cards the page does draw (it is not blind)
                 assert set(view["hand"]) <= mentioned_in_html(html)
                 if "take" in view["legal_actions"]:
