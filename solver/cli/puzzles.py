@@ -83,6 +83,7 @@ def _files(paths: list[str]) -> list[Path]:
 
 
 def run_validate(args: argparse.Namespace) -> int:
+    from solver.errors import Text
     from solver.puzzles.validate import Problem, Report, check_translation, validate_set
 
     reports: list[Report] = []
@@ -91,7 +92,8 @@ def run_validate(args: argparse.Namespace) -> int:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            reports.append(Report(source, None, 0, (Problem(source, "", f"cannot read: {exc}"),)))
+            problem = Problem(source, "", Text(f"cannot read: {exc}"))
+            reports.append(Report(source, None, 0, (problem,)))
             continue
         reports.append(validate_set(data, source))
 

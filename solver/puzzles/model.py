@@ -38,14 +38,7 @@ class PuzzleFormatError(ConquianError):
 
 def where(source: str, puzzle: str, field: str) -> str:
     """``"file.json: puzzle 'x': field 'answer': "`` (parts left out when unknown)."""
-    parts = []
-    if source:
-        parts.append(source)
-    if puzzle:
-        parts.append(f"puzzle {puzzle!r}")
-    if field:
-        parts.append(f"field {field!r}")
-    return ": ".join(parts) + (": " if parts else "")
+    return where_text(source, puzzle, field).render()
 
 
 def where_text(source: str, puzzle: str, field: str) -> Text:

@@ -86,9 +86,10 @@ def solve_task(
     return Answer(take=take, discards=safe_discards(position, take))
 
 
-def _problem(field: str, message: str, **params: object) -> Text:
+def field_problem(field: str, message: str | Text, **params: object) -> Text:
     """``"answer.plays: …"``: the field stays as it is, the sentence is translatable."""
-    return Text("{field}: {message}", {"field": field, "message": Text(message, params)})
+    reason = message if isinstance(message, Text) else Text(message, params)
+    return Text("{field}: {message}", {"field": field, "message": reason})
 
 
 def check_answer(puzzle: Puzzle, analysis: Analysis | None = None) -> list[Text]:
@@ -101,36 +102,38 @@ def check_answer(puzzle: Puzzle, analysis: Analysis | None = None) -> list[Text]
         right = solve_task(puzzle.position, task, analysis=analysis)
         if given.flag != right.flag:
             name = "usable" if task == "can_use" else "forceable"
-            problems.append(_problem(f"answer.{name}",
-                                     N_("the answer says {given}, the solver says {right}"),
-                                     given=given.flag, right=right.flag))
+            problems.append(field_problem(
+                f"answer.{name}", N_("the answer says {given}, the solver says {right}"),
+                given=given.flag, right=right.flag,
+            ))
     elif task == "find_play":
         real = {p.hand_cards for p in analysis.plays}
         for mask in sorted(given.plays - real, key=cards_of):
-            problems.append(_problem(
+            problems.append(field_problem(
                 "answer.plays", N_("{cards} with {center} is not a legal play"),
                 cards=_cards(mask), center=card_str(puzzle.position.center),
             ))
     elif task == "win":
         right = solve_task(puzzle.position, task, analysis=analysis)
         for mask in sorted(given.plays - right.plays, key=cards_of):
-            problems.append(_problem("answer.plays", N_("{cards} does not win the hand"),
-                                     cards=_cards(mask)))
+            problems.append(field_problem(
+                "answer.plays", N_("{cards} does not win the hand"), cards=_cards(mask)
+            ))
         for mask in sorted(right.plays - given.plays, key=cards_of):
-            problems.append(_problem("answer.plays", N_("the winning play {cards} is missing"),
-                                     cards=_cards(mask)))
+            problems.append(field_problem(
+                "answer.plays", N_("the winning play {cards} is missing"), cards=_cards(mask)
+            ))
     else:
         try:
             right = solve_task(puzzle.position, task, take=given.take, analysis=analysis)
         except PuzzleFormatError as exc:
-            problems.append(Text("{field}: {message}",
-                                 {"field": exc.field, "message": exc.detail_text}))
+            problems.append(field_problem(exc.field, exc.detail_text))
         else:
             if not right.discards:
-                problems.append(_problem("answer.discards",
-                                         N_("no discard is safe after this take")))
+                problems.append(field_problem("answer.discards",
+                                              N_("no discard is safe after this take")))
             elif given.discards != right.discards:
-                problems.append(_problem(
+                problems.append(field_problem(
                     "answer.discards",
                     N_("the answer accepts {given}, the safe discards are {right}"),
                     given=_cards(given.discards), right=_cards(right.discards),
@@ -138,10 +141,12 @@ def check_answer(puzzle: Puzzle, analysis: Analysis | None = None) -> list[Text]
     found = themes_of(puzzle.position, analysis)
     for theme in puzzle.themes:
         if theme not in THEMES:
-            problems.append(_problem("themes", N_("unknown theme {theme}"), theme=repr(theme)))
+            problems.append(field_problem("themes", N_("unknown theme {theme}"),
+                                          theme=repr(theme)))
         elif theme not in found:
-            problems.append(_problem("themes", N_("the position does not show the theme {theme}"),
-                                     theme=repr(theme)))
+            problems.append(field_problem(
+                "themes", N_("the position does not show the theme {theme}"), theme=repr(theme)
+            ))
     return problems
 
 

@@ -17,7 +17,6 @@ from solver.puzzles.model import (
     parse_puzzle,
     parse_set_header,
     where,
-    where_text,
 )
 from solver.puzzles.tasks import check_answer
 
@@ -26,21 +25,16 @@ from solver.puzzles.tasks import check_answer
 class Problem:
     source: str
     puzzle: str
-    message: Text | str
-    """What is wrong, starting with the field when there is one (``field 'id': …``, or
-    ``answer.plays: …`` from ``check_answer``)."""
+    message: Text
+    """What is wrong, starting with the field when there is one: ``field 'id': …``, or
+    ``answer.plays: …`` (``tasks.field_problem``) from ``check_answer``."""
 
     def __str__(self) -> str:
         return where(self.source, self.puzzle, "") + str(self.message)
 
-    def text(self) -> Text:
-        """The whole problem, file and puzzle included, as a translatable text."""
-        message = self.message if isinstance(self.message, Text) else Text(self.message)
-        return Text("{where}{message}", {"where": where_text(self.source, self.puzzle, ""),
-                                         "message": message})
 
-
-def _in_field(name: str, message: Text) -> Text:
+def in_field(name: str, message: Text) -> Text:
+    """``"field 'id': …"``, the word "field" translatable."""
     return Text("{field}: {message}",
                 {"field": Text(N_("field {name}"), {"name": repr(name)}), "message": message})
 
@@ -58,7 +52,7 @@ class Report:
 
 
 def _from_error(exc: PuzzleFormatError) -> Problem:
-    message = _in_field(exc.field, exc.detail_text) if exc.field else exc.detail_text
+    message = in_field(exc.field, exc.detail_text) if exc.field else exc.detail_text
     return Problem(exc.source, exc.puzzle, message)
 
 
@@ -70,7 +64,7 @@ def validate_set(data: object, source: str = "") -> Report:
         return Report(source, None, 0, (_from_error(exc),))
     problems: list[Problem] = []
     if header.language not in LANGUAGES:
-        problems.append(Problem(source, "", _in_field("language", Text(
+        problems.append(Problem(source, "", in_field("language", Text(
             N_("{value} is not one of {choices}"),
             {"value": repr(header.language), "choices": ", ".join(LANGUAGES)},
         ))))
@@ -84,7 +78,7 @@ def validate_set(data: object, source: str = "") -> Report:
             continue
         if puzzle.id in seen:
             problems.append(Problem(source, puzzle.id,
-                                    _in_field("id", Text(N_("two puzzles share this id")))))
+                                    in_field("id", Text(N_("two puzzles share this id")))))
         seen.add(puzzle.id)
         puzzles.append(puzzle)
         problems.extend(Problem(source, puzzle.id, text) for text in check_answer(puzzle))
@@ -102,7 +96,7 @@ def check_translation(
     problems: list[Problem] = []
     expected_id = f"{original.id}-{translated.language}"
     if translated.id != expected_id:
-        problems.append(Problem(source, "", _in_field("id", Text(
+        problems.append(Problem(source, "", in_field("id", Text(
             N_("a {language} translation of {set} is called {id}"),
             {"language": translated.language, "set": repr(original.id), "id": repr(expected_id)},
         ))))

@@ -27,7 +27,7 @@ import solver.puzzles as sp
 from solver.errors import ConquianError, Text
 from solver.messages import N_
 from solver.puzzles.model import where_text
-from solver.puzzles.validate import Problem
+from solver.puzzles.validate import Problem, in_field
 from solver.puzzles.validate import validate_set as validate_puzzle_set
 from tutor.extensions import db
 from tutor.models import Puzzle, PuzzleSet, User
@@ -46,7 +46,8 @@ class PuzzleImportError(ConquianError):
     """A set refused whole. The message names the file, the puzzle and the field."""
 
 
-def _refused(where: Text, message: str | Text, **params: Any) -> PuzzleImportError:
+def refused(where: Text, message: str | Text, **params: Any) -> PuzzleImportError:
+    """``PuzzleImportError("<where><message>")``, the sentence translatable."""
     reason = message if isinstance(message, Text) else Text(message, params)
     return PuzzleImportError(Text("{where}{message}", {"where": where, "message": reason}))
 
@@ -91,22 +92,12 @@ def _where(source: str, puzzle: str = "", fld: str = "") -> Text:
     return Text("{set}: {rest}", {"set": Text(N_("puzzle set")), "rest": rest})
 
 
-_FIELD_PREFIX: Final = re.compile(r"^([A-Za-z_][A-Za-z0-9_.\[\]]*): ")
-
-
 def _problem_text(problem: Problem, source: str) -> Text:
     """A validator problem as "file: puzzle 'x': field 'answer.plays': what is wrong"."""
     message = problem.message
-    if isinstance(message, Text) and isinstance(message.params.get("field"), str):
-        # check_answer's "answer.plays: …": name the field as the other problems do
-        message = Text("{field}: {message}", {
-            "field": Text(N_("field {name}"), {"name": repr(message.params["field"])}),
-            "message": message.params["message"],
-        })
-    elif isinstance(message, str):
-        match = _FIELD_PREFIX.match(message)
-        if match and not message.startswith("field "):
-            message = f"field {match[1]!r}: " + message[match.end() :]
+    field = message.params.get("field")
+    if isinstance(field, str):  # check_answer's field_problem: name the field as elsewhere
+        message = in_field(field, message.params["message"])
     return Text("{where}{message}", {"where": _where(problem.source or source, problem.puzzle),
                                      "message": message})
 
@@ -129,7 +120,7 @@ def validate_set(data: object, source: str = "") -> sp.PuzzleSet:
         raise PuzzleImportError(text)
     parsed = report.puzzle_set
     if not ID_PATTERN.match(parsed.id):
-        raise _refused(
+        raise refused(
             _where(source, "", "id"),
             N_("{id} is not a usable id: use up to 80 letters, digits, '-', '_' or '.'"),
             id=repr(parsed.id),
@@ -140,20 +131,20 @@ def validate_set(data: object, source: str = "") -> sp.PuzzleSet:
         ("language", parsed.language, MAX_LANGUAGE),
     ):
         if len(value) > limit:
-            raise _refused(_where(source, "", name),
+            raise refused(_where(source, "", name),
                            N_("is {length} characters long, at most {limit}"),
                            length=len(value), limit=limit)
     description = parsed.extra.get("description")
     if description is not None and not isinstance(description, str):
-        raise _refused(_where(source, "", "description"), N_("must be a string"))
+        raise refused(_where(source, "", "description"), N_("must be a string"))
     for puzzle in parsed.puzzles:
         if not ID_PATTERN.match(puzzle.id):
-            raise _refused(
+            raise refused(
                 _where(source, puzzle.id, "id"),
                 N_("is not a usable id: use up to 80 letters, digits, '-', '_' or '.'"),
             )
         if len(puzzle.title) > MAX_TITLE:
-            raise _refused(_where(source, puzzle.id, "title"),
+            raise refused(_where(source, puzzle.id, "title"),
                            N_("is longer than {limit} characters"), limit=MAX_TITLE)
     return parsed
 
@@ -223,7 +214,7 @@ def _upsert(
     existing = db.session.execute(db.select(PuzzleSet).filter_by(slug=slug)).scalar_one_or_none()
     owner_id = owner.id if owner is not None else None
     if existing is not None and (existing.source != source or existing.owner_id != owner_id):
-        raise _refused(_where(filename, "", "id"),
+        raise refused(_where(filename, "", "id"),
                        N_("the id {id} is already used by another puzzle set"), id=repr(slug))
     set_values = _set_columns(parsed, source, owner)
     raw_puzzles = data["puzzles"]
@@ -281,7 +272,7 @@ def _import(
         raise
     except SQLAlchemyError as exc:
         db.session.rollback()
-        raise _refused(_where(filename), N_("the set could not be saved ({problem})"),
+        raise refused(_where(filename), N_("the set could not be saved ({problem})"),
                        problem=type(exc).__name__) from exc
     return row, outcome
 

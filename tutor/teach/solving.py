@@ -47,8 +47,7 @@ class SolveError(ConquianError):
     sentence translatable), so a form can show it beside the field."""
 
     def __init__(self, field: str, message: str | Text, **params: Any) -> None:
-        reason = message if isinstance(message, Text) else Text(message, params)
-        super().__init__(Text("{field}: {message}", {"field": field, "message": reason}))
+        super().__init__(pt.field_problem(field, message, **params))
 
 
 # ---------------------------------------------------------------- cards and answers

@@ -12,11 +12,11 @@ import re
 import secrets
 from typing import Any, Final
 
-from solver.errors import Text
 from solver.messages import N_
+from solver.puzzles.model import where_text
 from tutor.extensions import db
 from tutor.models import Puzzle, PuzzleSet, User
-from tutor.puzzles.store import PuzzleImportError, export_puzzle, export_set
+from tutor.puzzles.store import PuzzleImportError, export_puzzle, export_set, refused
 from tutor.puzzles.store import import_set as store_import
 
 MAX_IMPORT_BYTES: Final = 1024 * 1024
@@ -28,8 +28,7 @@ __all__ = ["MAX_IMPORT_BYTES", "PuzzleImportError", "export_json", "import_file"
 
 def _refused(source: str, message: str, **params: Any) -> PuzzleImportError:
     """``"file.json: what is wrong"``, the sentence translatable."""
-    return PuzzleImportError(Text("{source}: {message}", {"source": source,
-                                                           "message": Text(message, params)}))
+    return refused(where_text(source, "", ""), message, **params)
 
 
 def read_set_file(raw: bytes, source: str) -> Any:
