@@ -7,7 +7,7 @@ that matters.  "Blocks" are existing melds that must each stay inside one new me
 
 Every function takes the profile's :class:`~solver.melds.MeldTable` (conquian-40's by
 default) and works on plain masks of natural cards from one pack; two packs and jokers go
-through :mod:`solver.multiset`.
+through the engines of :mod:`solver.search`.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from solver.cards import DECK_40, Deck
 from solver.melds import TABLE_40, MeldRules, MeldTable
 
 CenterUse = Literal["meld", "draw"]
+AnalysisKind = Literal["center", "draw", "closing"]
 LayOff = Literal["none", "left_card", "any", "after_own_meld"]
 
 RULE_TOPICS: Final = (
@@ -38,6 +39,10 @@ class RuleProfile:
     win_down: ClassVar[int | None] = 11
     """Cards down (melds and laid-off cards) that win the hand at once; ``None`` when the
     hand ends otherwise (going out, closing)."""
+    analysis: ClassVar[AnalysisKind] = "center"
+    """What an analysis of the center card answers: how it can be melded at once
+    (``center``), what drawing it into the hand gives (``draw``), or whether taking it lets
+    you close (``closing``)."""
     center_use: ClassVar[CenterUse] = "meld"
     """``meld``: a taken card goes down at once and never enters the hand (R8);
     ``draw``: it is drawn into the hand."""

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from solver.cards import Deck
 from solver.melds import MeldRules
-from solver.rules.profile import CenterUse, LayOff, RuleProfile
+from solver.rules.profile import AnalysisKind, CenterUse, LayOff, RuleProfile
 
 _ALL_RANKS = tuple(range(13))
 _RANKS_40 = (0, 1, 2, 3, 4, 5, 6, 10, 11, 12)
@@ -45,6 +45,7 @@ class Colonel(RuleProfile):
     deck = Deck(ranks=_ALL_RANKS, rule="H1")
     meld_rules = MeldRules(run_max=13, ace_high=True, rule="H3", deck_rule="H1")
     win_down = None
+    analysis: ClassVar[AnalysisKind] = "draw"
     center_use: ClassVar[CenterUse] = "draw"
     hand_melds_any_turn = True
     forcing = False
@@ -70,6 +71,7 @@ class Conquin(RuleProfile):
     min_players = 3
     max_players = 10
     win_down = None
+    analysis: ClassVar[AnalysisKind] = "closing"
     center_use: ClassVar[CenterUse] = "draw"
     melds_shown = False
     forcing = False
