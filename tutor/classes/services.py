@@ -94,6 +94,8 @@ def results(classroom: Classroom) -> list[SetResults]:
         for row in played:
             cell = cells.setdefault((row.learner_id, row.puzzle_id), Cell())
             cell.hints = max(cell.hints, row.hints_used)
+            if row.practice:
+                continue  # a replay before the review is due: practice, not a result
             if row.outcome is None:
                 if not cell.outcome:
                     cell.outcome = "open"

@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.sql.expression import false as sa_false
 
 from tutor.extensions import db
 from tutor.models.common import utcnow
@@ -43,6 +44,9 @@ class PuzzleRound(db.Model):  # type: ignore[name-defined]
     misses: Mapped[int] = mapped_column(default=0)
     hints_used: Mapped[int] = mapped_column(default=0)
     solution_shown: Mapped[bool] = mapped_column(default=False)
+    # A replay before the puzzle's review is due (say, right after seeing its solution):
+    # practice only - it moves no rating, no schedule, and not the puzzle's status.
+    practice: Mapped[bool] = mapped_column(default=False, server_default=sa_false())
     outcome: Mapped[str | None] = mapped_column(String(16))
     # The first finished round of a puzzle moves the ratings; these are the learner's after it.
     rated: Mapped[bool] = mapped_column(default=False)

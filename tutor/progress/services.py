@@ -17,8 +17,8 @@ RECENT_SHOWN = 10
 
 @dataclass
 class RecentRound:
-    """One finished go at a puzzle. ``outcome``: clean, after_miss, failed, or "solution"
-    (failed by asking for the solution)."""
+    """One finished go at a puzzle. ``outcome``: clean, after_miss, failed, "solution"
+    (failed by asking for the solution) or "practice" (a replay before its review)."""
 
     puzzle: Puzzle
     outcome: str
@@ -61,6 +61,8 @@ class Summary:
 
 
 def _outcome(row: PuzzleRound) -> str:
+    if row.practice:
+        return "practice"
     return "solution" if row.outcome == "failed" and row.solution_shown else str(row.outcome)
 
 
@@ -76,19 +78,20 @@ def summary(learner: Learner | None) -> Summary:
     )
     out.attempts = len(answers)
     out.correct = sum(1 for a in answers if a.correct)
-    finished = list(
+    played = list(
         db.session.execute(
             db.select(PuzzleRound)
             .where(PuzzleRound.learner_id == learner.id, PuzzleRound.outcome.is_not(None))
             .order_by(PuzzleRound.finished_at, PuzzleRound.id)
         ).scalars()
     )
+    finished = [r for r in played if not r.practice]  # practice rounds count for nothing
     out.rounds = len(finished)
     out.clean = sum(1 for r in finished if r.outcome == "clean")
     out.after_miss = sum(1 for r in finished if r.outcome == "after_miss")
     out.failed = sum(1 for r in finished if r.outcome == "failed")
     # Hints: per round (the most seen before its end), and per answer from before rounds.
-    out.hints_used = sum(r.hints_used for r in finished) + sum(
+    out.hints_used = sum(r.hints_used for r in played) + sum(
         a.hints_used for a in answers if a.round_id is None
     )
     solved_ids: list[int] = []
@@ -107,7 +110,7 @@ def summary(learner: Learner | None) -> Summary:
         p.id: p
         for p in db.session.execute(
             db.select(Puzzle).where(
-                Puzzle.id.in_({r.puzzle_id for r in finished} | {a.puzzle_id for a in answers})
+                Puzzle.id.in_({r.puzzle_id for r in played} | {a.puzzle_id for a in answers})
             )
         ).scalars()
     }
@@ -120,7 +123,7 @@ def summary(learner: Learner | None) -> Summary:
             r.finished_at or r.started_at,
             r.learner_rating if r.rated else None,
         )
-        for r in reversed(finished[-RECENT_SHOWN:])
+        for r in reversed(played[-RECENT_SHOWN:])
         if r.puzzle_id in puzzles
     ]
     if learner.rating is not None:

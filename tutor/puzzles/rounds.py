@@ -11,6 +11,10 @@ A wrong first answer reveals nothing of the solution; the solution appears when 
 ends. Every state change is in the database, so reloading, a second tab or an old cookie
 cannot undo a miss. The end of a round moves the ratings (first round of a puzzle only)
 and the review schedule.
+
+A round begun while the puzzle waits for its review (after a miss, before it is due) is
+practice: it is graded and explained like any other, but changes no status, rating or
+schedule - so seeing the solution and then "trying again" at once is never a solve.
 """
 
 from __future__ import annotations
@@ -21,9 +25,9 @@ from sqlalchemy.exc import IntegrityError
 
 from tutor.core.clock import naive, now
 from tutor.extensions import db
-from tutor.models import Attempt, Learner, Puzzle, PuzzleRound
+from tutor.models import Attempt, Learner, Puzzle, PuzzleRound, ReviewCard
 from tutor.puzzles.ratings import rate_round, score_of
-from tutor.puzzles.review import review_round
+from tutor.puzzles.review import end_of_today, review_round
 
 TRIES: Final = 2  # one retry before the solution is shown
 OUTCOMES: Final = ("clean", "after_miss", "failed")
@@ -51,8 +55,16 @@ def begin(learner: Learner, puzzle: Puzzle, suits: str) -> PuzzleRound:
     current = open_round(learner, puzzle, lock=True)
     if current is not None:
         return current
+    moment = now()
+    due = db.session.execute(
+        db.select(ReviewCard.due).filter_by(learner_id=learner.id, puzzle_id=puzzle.id)
+    ).scalar_one_or_none()
     fresh = PuzzleRound(
-        learner_id=learner.id, puzzle_id=puzzle.id, suits=suits, started_at=naive(now())
+        learner_id=learner.id,
+        puzzle_id=puzzle.id,
+        suits=suits,
+        started_at=naive(moment),
+        practice=due is not None and due >= end_of_today(moment),
     )
     db.session.add(fresh)
     try:
@@ -81,7 +93,8 @@ def is_first(round_: PuzzleRound) -> bool:
 
 
 def finish(round_: PuzzleRound, outcome: str) -> None:
-    """End the round: outcome, ratings (first round only) and review schedule."""
+    """End the round: outcome, ratings (first round only) and review schedule (not for a
+    practice round)."""
     if outcome not in OUTCOMES:
         raise ValueError(f"unknown outcome {outcome!r}")
     first = is_first(round_)
@@ -89,6 +102,8 @@ def finish(round_: PuzzleRound, outcome: str) -> None:
     round_.finished_at = naive(now())
     score = score_of(outcome, round_.hints_used)
     db.session.flush()
+    if round_.practice:
+        return
     if first:
         rate_round(round_, score)
     review_round(round_, score)

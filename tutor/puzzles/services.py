@@ -152,7 +152,9 @@ SOLVED_STATUSES = ("clean", "after_miss", "solved")
 def _history(learner: Learner, puzzle_ids: Iterable[int] | None = None) -> dict[int, str]:
     """Each puzzle's latest status, the dict in order of that latest event."""
     rounds = db.select(PuzzleRound.puzzle_id, PuzzleRound.outcome, PuzzleRound.finished_at).where(
-        PuzzleRound.learner_id == learner.id, PuzzleRound.outcome.is_not(None)
+        PuzzleRound.learner_id == learner.id,
+        PuzzleRound.outcome.is_not(None),
+        PuzzleRound.practice.is_(False),
     )
     legacy = db.select(Attempt.puzzle_id, Attempt.correct, Attempt.created_at).where(
         Attempt.learner_id == learner.id, Attempt.round_id.is_(None)
@@ -629,6 +631,7 @@ class Result:
     rating_before: float | None = None
     rating_after: float | None = None
     review_due: datetime | None = None  # naive UTC: when the puzzle comes back for review
+    practice: bool = False  # a replay before the review is due: counts for nothing
 
     def __post_init__(self) -> None:
         if self.outcome == "":  # not given: a single answer decides (streak, preview)
@@ -700,7 +703,11 @@ def theme_scores(learner: Learner | None) -> list[ThemeScore]:
     rounds = db.session.execute(
         db.select(Puzzle.themes, PuzzleRound.outcome)
         .join(PuzzleRound, PuzzleRound.puzzle_id == Puzzle.id)
-        .where(PuzzleRound.learner_id == learner.id, PuzzleRound.outcome.is_not(None))
+        .where(
+            PuzzleRound.learner_id == learner.id,
+            PuzzleRound.outcome.is_not(None),
+            PuzzleRound.practice.is_(False),
+        )
     ).all()
     legacy = db.session.execute(
         db.select(Puzzle.themes, Attempt.correct)

@@ -309,6 +309,7 @@ def _round_state(round_: PuzzleRound | None) -> dict[str, Any]:
         "outcome": round_.outcome,
         "solution_shown": round_.solution_shown,
         "tries_left": max(rounds.TRIES - round_.misses, 0),
+        "practice": round_.practice,
         "review_due": card.due if card is not None and round_.outcome is not None else None,
     }
     if round_.rated and round_.learner_rating is not None and learner is not None:

@@ -28,6 +28,7 @@ def upgrade():
     sa.Column('misses', sa.Integer(), nullable=False),
     sa.Column('hints_used', sa.Integer(), nullable=False),
     sa.Column('solution_shown', sa.Boolean(), nullable=False),
+    sa.Column('practice', sa.Boolean(), server_default=sa.false(), nullable=False),
     sa.Column('outcome', sa.String(length=16), nullable=True),
     sa.Column('rated', sa.Boolean(), nullable=False),
     sa.Column('learner_rating', sa.Double(), nullable=True),
