@@ -164,9 +164,8 @@ def test_viewing_the_solution_counts_as_failed(
         "Missed"
     )
     page.goto(base + "/progress/")
-    expect(page.get_by_role("row", name=re.compile("Can the king be forced")).first).to_contain_text(
-        "practice"
-    )
+    replay = page.get_by_role("row", name=re.compile("Can the king be forced")).first
+    expect(replay).to_contain_text("practice")
     expect(page.locator(".stat", has_text="Failed or solution shown")).to_contain_text("1")
 
     teacher, row = teacher_row(browser, base, "Tomás")

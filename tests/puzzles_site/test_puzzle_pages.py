@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import re
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -348,6 +349,11 @@ def test_failed_puzzles_can_be_replayed(client: FlaskClient) -> None:
     page = text(client.get("/puzzles/failed"))
     assert page.index("Can the king be forced on you?") < page.index("Can you take the six?")
     assert "2 puzzles are waiting for another try." in text(client.get("/puzzles/"))
+    # Right away, a replay is practice: the puzzle stays missed until its review is due.
+    answer(client, "take-six", answer="yes")
+    assert "Can you take the six?" in text(client.get("/puzzles/failed"))
+    later = datetime.now(UTC) + timedelta(days=2)
+    client.application.config["CLOCK"] = lambda: later
     answer(client, "take-six", answer="yes")
     page = text(client.get("/puzzles/failed"))
     assert "Can you take the six?" not in page and "Can the king be forced" in page

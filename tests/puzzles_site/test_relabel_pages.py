@@ -87,8 +87,10 @@ def test_the_suits_stay_for_the_round_and_change_after_it(app: Flask) -> None:
     client = app.test_client()
     perm, _ = dealt(client, "take-six")
     assert all(dealt(client, "take-six")[0] == perm for _ in range(5))  # reloads
-    client.post(URL + "take-six/answer", data={"answer": "no", "suits": str(perm)})
+    miss = client.post(URL + "take-six/answer", data={"answer": "no", "suits": str(perm)})
     assert dealt(client, "take-six")[0] == perm  # the round goes on after a miss
+    page = client.get(miss.location).get_data(as_text=True)  # and so does its result page
+    assert f'name="suits" value="{perm}"' in page and "You have one more try." in page
     client.post(URL + "take-six/answer", data={"answer": "no", "suits": str(perm)})
     seen = {str(dealt(client, "take-six")[0])}
     for _ in range(12):  # each finished round deals again

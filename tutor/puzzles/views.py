@@ -271,8 +271,10 @@ def _region_context(
     result: Result | None = None,
     error: str | None = None,
     round_: PuzzleRound | None = None,
+    suits: SuitPermutation | None = None,
 ) -> dict[str, Any]:
-    """The learner's page: the open round's state, or the ended ``round_`` of a result."""
+    """The learner's page: the open round's state, or the ended ``round_`` of a result
+    (``suits``: those of an answer from before rounds, shown as written)."""
     slug, key = puzzle.puzzle_set.slug, puzzle.key
     learner = current_learner(create=False)
     if round_ is None:
@@ -289,7 +291,7 @@ def _region_context(
             "hint_url": url_for(".hint", slug=slug, key=key),
             "puzzle_url": url_for(".puzzle", slug=slug, key=key, **extra),
         },
-        suits=suits_for(puzzle, round_),
+        suits=suits or suits_for(puzzle, round_),
     )
     context["practice"] = practice
     if result is not None and result.final:
@@ -387,9 +389,13 @@ def puzzle(slug: str, key: str) -> ResponseReturnValue:
         result, round_ = _attempt_result(item, attempt_id)
     elif round_id is not None:
         result, round_ = _round_result(item, round_id)
+    # An answer from before rounds was given to the puzzle as written.
+    legacy = SuitPermutation.identity() if result is not None and round_ is None else None
     if round_ is not None and round_.outcome is None:
         round_ = None  # still open: the page is the open round's
-    return render_template("puzzles/puzzle.html", **_region_context(item, result, None, round_))
+    return render_template(
+        "puzzles/puzzle.html", **_region_context(item, result, None, round_, legacy)
+    )
 
 
 @bp.post("/sets/<slug>/<key>/hint")
