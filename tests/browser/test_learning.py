@@ -158,6 +158,7 @@ def test_viewing_the_solution_counts_as_failed(
     page.get_by_role("link", name="Try it again").click()
     page.get_by_role("button", name="Yes, it can be forced on me").click()
     expect(result.get_by_role("heading", level=2)).to_have_text("✓ Right, as practice")
+    expect(status(page)).to_have_text("Right, as practice.")
     expect(page.get_by_text("Correct!")).to_have_count(0)
     page.goto(base + "/puzzles/sets/homework/")
     expect(page.get_by_role("listitem").filter(has_text="Can the king be forced")).to_contain_text(
@@ -182,7 +183,7 @@ def test_a_missed_puzzle_comes_back_in_the_review_queue(
     page.get_by_role("button", name="Yes, I can take it").click()
     expect(page.locator("#result")).to_contain_text("You have one more try.")
     page.get_by_role("button", name="Yes, I can take it").click()
-    expect(page.locator("#result h2")).to_have_text("✗ Not quite")
+    expect(page.locator("#result")).to_contain_text("Both answers were wrong")
     page.goto(base + "/")
     expect(page.locator(".review-today")).to_contain_text("Nothing to review today.")
 
@@ -253,7 +254,11 @@ def test_the_progress_chart_and_new_pages(
                 label = page.locator("button[aria-label^='Discard the queen of']").first \
                     .get_attribute("aria-label") or name
             page.get_by_role("button", name=label, exact=True).click()
-            expect(page.locator("#result")).to_be_visible()
+            if name is buttons[-1]:  # the round's end: the solution is on the page
+                solution = page.locator("#result").get_by_text("The solution", exact=True)
+                expect(solution).to_be_visible()
+            else:
+                expect(page.locator("#result")).to_contain_text("You have one more try.")
     page.goto(base + "/progress/")
     chart = page.get_by_role("img", name="Rating history")
     expect(chart).to_be_visible()

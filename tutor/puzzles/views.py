@@ -450,6 +450,8 @@ def _bad_answer(context: dict[str, Any], template: str, message: str) -> Respons
 
 
 def _outcome_message(result: Result) -> str:
+    if result.practice and result.solved:
+        return gettext("Right, as practice.")
     if result.outcome == "clean":
         return gettext("Correct!")
     if result.outcome == "after_miss":
