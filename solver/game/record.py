@@ -39,6 +39,7 @@ def _deal_dict(deal: Deal) -> dict[str, Any]:
 def to_record(state: GameState) -> dict[str, Any]:
     """The contract record of a hand (normally a finished one)."""
     return {
+        "ruleset": state.deal.rules.id,
         **_deal_dict(state.deal),
         "actions": [a.to_dict(p) for p, a in state.history if a.type != "no_force"],
         "result": result_of(state),
@@ -48,7 +49,7 @@ def to_record(state: GameState) -> dict[str, Any]:
 def state_to_dict(state: GameState) -> dict[str, Any]:
     """The stored form of a live or finished hand: replayed (and so validated) on load."""
     return {
-        "ruleset": RULESET,
+        "ruleset": state.deal.rules.id,
         **_deal_dict(state.deal),
         "score": list(state.score),
         "actions": [a.to_dict(p) for p, a in state.history],
