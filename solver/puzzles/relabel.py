@@ -26,9 +26,11 @@ from solver.cards import (
     SUIT_SYMBOLS,
     Card,
     CardMask,
+    card_copy,
     card_rank,
     card_str,
     card_suit,
+    is_joker,
     iter_cards,
     make_card,
     mask_of,
@@ -105,7 +107,10 @@ class SuitPermutation:
         return SuitPermutation(tuple(back))
 
     def card(self, card: Card) -> Card:
-        return make_card(card_rank(card), self.images[card_suit(card)])
+        """The card shown for ``card``: same rank (and pack), permuted suit; jokers stay."""
+        if is_joker(card):
+            return card
+        return make_card(card_rank(card), self.images[card_suit(card)], card_copy(card))
 
     def mask(self, mask: CardMask) -> CardMask:
         return mask_of(self.card(c) for c in iter_cards(mask))
