@@ -18,6 +18,8 @@ class Learner(db.Model):  # type: ignore[name-defined]
     token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     nickname: Mapped[str | None] = mapped_column(String(40))
     best_streak: Mapped[int] = mapped_column(default=0)
+    # How much play coaches: "full", "hints" (on demand only) or "none" (tutor.play.coaching).
+    coaching: Mapped[str] = mapped_column(String(8), default="full", server_default="full")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
