@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.cards import parse_card
 from solver.position import Position
 from solver.puzzles.difficulty import difficulty
-from solver.puzzles.generator import SPECS, generate
-from solver.puzzles.hints import Sentence, explanation, hints, render
+from solver.puzzles.generator import SPECS, generate, pick_title
+from solver.puzzles.hints import explanation, hints, render
 from solver.puzzles.model import RULESET, Answer, Task
 from solver.puzzles.tasks import solve_task
 from solver.puzzles.themes import themes_of
@@ -111,7 +111,7 @@ SETS: dict[str, dict[str, Any]] = {
         "items": [
             Item("tk-1", "find_play", "4H 5H QS AC 2D 3S KD JC 6S 7D", "", "KS KH KC", "6H",
                  ("take-with-hand",),
-                 ("The worked example", "O exemplo resolvido", "El ejemplo resuelto"),
+                 ("The worked example", "O exemplo resolvido", "El ejemplo resuelto"), stock=12,
                  note=("4♥ and 5♥ alone could never go down: they needed a center card to "
                        "carry them (R8).",
                        "4♥ e 5♥ sozinhas nunca poderiam descer: precisavam de uma carta do "
@@ -265,10 +265,10 @@ SETS: dict[str, dict[str, Any]] = {
                   "Descartes y el final del mazo"),
         "generated": [("safe-discard", 3), ("end-of-stock", 2), ("draw", 1)],
         "items": [
-            Item("de-1", "discard", "4H 5H QS KD AC 5C 5D", "JS JH JC",
-                 "KS KH KC | 2C 3C 4C | 6D 7D JD", "6H", ("safe-discard", "take-with-hand"),
+            Item("de-1", "discard", "4H 5H QS AC 2D 3S KD JC 6S 7D", "",
+                 "KS KH KC", "6H", ("safe-discard", "take-with-hand"),
                  ("The worked example: the discard", "O exemplo resolvido: o descarte",
-                  "El ejemplo resuelto: el descarte"), take="4H 5H"),
+                  "El ejemplo resuelto: el descarte"), take="4H 5H", stock=12),
             Item("de-2", "discard", "2H 3H 5C QD", "AS AH AD | JC QC KC",
                  "5S 5H 5D | JS JH JD", "4H", ("safe-discard",),
                  ("Don't feed the fives", "Não alimente os cincos", "No alimentes los cincos"),
@@ -369,14 +369,16 @@ def build() -> int:
                 continue
             entries.append(_entry(item.id, position, item.task, answer, list(item.themes),
                                   item.title, item.note))
+        # Generated puzzles take titles no other puzzle of the set has, in every language.
+        used: dict[str, set[str]] = {
+            lang: {e[lang]["title"] for e in entries} for lang in ("en", "pt", "es")
+        }
         for theme, count in spec["generated"]:
             for puzzle in generate(theme, count, seed=7):
                 task = SPECS[theme].task
                 pid = f"{set_id}-gen-{len(entries) + 1}"
-                titles: Tr = tuple(  # type: ignore[assignment]
-                    Sentence(f"title_{task}", {"center": _glyph(puzzle.position.center)})
-                    .render(lang) for lang in ("en", "pt", "es")
-                )
+                picked = pick_title(task, _glyph(puzzle.position.center), used)
+                titles: Tr = (picked["en"], picked["pt"], picked["es"])
                 entries.append(_entry(pid, puzzle.position, task, puzzle.answer,
                                       [theme], titles, None))
         for lang in ("en", "pt", "es"):

@@ -55,6 +55,10 @@ PT: Final[dict[str, str]] = {
     "count_safe": "Cartas que ficam na mão depois de tomar: {count}. Confira cada uma contra as combinações do adversário.",
     "look_at": "Olhe com atenção para {cards}.",
     "look_none": "Nenhuma carta sua tem o valor de {center} nem fica perto dela no mesmo naipe.",
+    "look_none_exposed": "Nenhuma das suas cartas baixadas tem o valor de {center} nem fica perto dela no mesmo naipe.",
+    "count_most": "O máximo de cartas da sua mão que podem descer com {center}: {count}.",
+    "check_left": "Depois de tomar, você fica com {cards}: confira cada uma contra as combinações do adversário.",
+    "count_gifts": "Cartas que você guarda e que cabem sozinhas nas combinações do adversário: {count}.",
     "usable_yes": "Sim: você pode tomar {center} agora (R8).",
     "usable_no": "Não: {center} não forma nenhuma combinação válida com as suas cartas agora (R8).",
     "force_yes": (
@@ -94,6 +98,7 @@ PT: Final[dict[str, str]] = {
     ),
     "empty_hand": "A sua mão está vazia: qualquer carta que você consiga juntar às combinações ganha a mão (R10).",
     "discard_safe": "Descarte {cards}: ela não cabe em nenhuma combinação do adversário (R9).",
+    "discard_safe_any": "Qualquer uma de {cards} é um descarte seguro: nenhuma delas cabe nas combinações do adversário (R9).",
     "discard_unsafe": (
         "As outras cartas seriam presentes: entram nas combinações do adversário sem nenhuma "
         "carta da mão dele (R9): {pairs}."
@@ -108,6 +113,21 @@ PT: Final[dict[str, str]] = {
     "title_find_play": "Tome {center}",
     "title_win": "Ganhar com {center}?",
     "title_discard": "Tome {center} e descarte",
+    "title_can_use_2": "{center} no centro: dá para tomar?",
+    "title_can_use_3": "Tomar {center} ou deixar passar?",
+    "title_can_use_4": "{center} serve para você?",
+    "title_can_force_2": "Podem obrigar você a tomar {center}?",
+    "title_can_force_3": "{center}: forçada ou não?",
+    "title_can_force_4": "Uma questão de forçar: {center}",
+    "title_find_play_2": "Quais cartas vão com {center}?",
+    "title_find_play_3": "Baixe {center}",
+    "title_find_play_4": "Encontre a jogada com {center}",
+    "title_win_2": "Onze cartas na mesa com {center}?",
+    "title_win_3": "{center} termina a mão?",
+    "title_win_4": "Bater com {center}?",
+    "title_discard_2": "Depois de {center}: qual descarte?",
+    "title_discard_3": "O descarte depois de tomar {center}",
+    "title_discard_4": "Tome {center} e devolva uma",
 }
 
 ES: Final[dict[str, str]] = {
@@ -156,6 +176,10 @@ ES: Final[dict[str, str]] = {
     "count_safe": "Cartas que te quedan en la mano después de tomar: {count}. Compara cada una con las combinaciones del rival.",
     "look_at": "Fíjate bien en {cards}.",
     "look_none": "Ninguna de tus cartas tiene el valor de {center} ni está cerca de ella en su palo.",
+    "look_none_exposed": "Ninguna de tus cartas bajadas tiene el valor de {center} ni está cerca de ella en su palo.",
+    "count_most": "El máximo de cartas de tu mano que pueden bajar con {center}: {count}.",
+    "check_left": "Después de tomar te quedas con {cards}: compara cada una con las combinaciones del rival.",
+    "count_gifts": "Cartas que te quedas y que encajan por sí solas en las combinaciones del rival: {count}.",
     "usable_yes": "Sí: puedes tomar {center} ahora (R8).",
     "usable_no": "No: {center} no forma ninguna combinación válida con tus cartas ahora (R8).",
     "force_yes": (
@@ -195,6 +219,7 @@ ES: Final[dict[str, str]] = {
     ),
     "empty_hand": "Tu mano está vacía: cualquier carta que puedas sumar a tus combinaciones gana la mano (R10).",
     "discard_safe": "Descarta {cards}: no cabe en ninguna combinación del rival (R9).",
+    "discard_safe_any": "Cualquiera de {cards} es un descarte seguro: ninguna cabe en las combinaciones del rival (R9).",
     "discard_unsafe": (
         "Las otras cartas serían regalos: entran en las combinaciones del rival sin ninguna "
         "carta de su mano (R9): {pairs}."
@@ -209,6 +234,21 @@ ES: Final[dict[str, str]] = {
     "title_find_play": "Toma {center}",
     "title_win": "¿Ganar con {center}?",
     "title_discard": "Toma {center} y descarta",
+    "title_can_use_2": "{center} en el centro: ¿es tuya?",
+    "title_can_use_3": "¿Tomar {center} o dejarla pasar?",
+    "title_can_use_4": "¿Te sirve {center}?",
+    "title_can_force_2": "¿Te pueden obligar a tomar {center}?",
+    "title_can_force_3": "{center}: ¿forzada o no?",
+    "title_can_force_4": "Una cuestión de forzar: {center}",
+    "title_find_play_2": "¿Qué cartas van con {center}?",
+    "title_find_play_3": "Baja {center}",
+    "title_find_play_4": "Encuentra la jugada con {center}",
+    "title_win_2": "¿Once cartas bajadas con {center}?",
+    "title_win_3": "¿{center} termina la mano?",
+    "title_win_4": "¿Cerrar con {center}?",
+    "title_discard_2": "Después de {center}: ¿qué descartas?",
+    "title_discard_3": "El descarte después de tomar {center}",
+    "title_discard_4": "Toma {center} y devuelve una",
 }
 
 TRANSLATIONS: Final[dict[str, dict[str, str]]] = {"pt": PT, "es": ES}
