@@ -37,6 +37,7 @@ from tutor.puzzles.services import (
     grade_response,
     is_visible,
     latest_results,
+    next_missed,
     next_puzzle,
     parse_response,
     pick_streak_puzzle,
@@ -57,6 +58,7 @@ STREAK_KEY = "puzzle_streak"
 STREAK_RESULT_KEY = "puzzle_streak_result"
 MAX_REMEMBERED = 30  # hint counters kept in the cookie
 MAX_SEEN = 40  # puzzles a streak avoids repeating
+MISSED = "missed"  # ?from=missed: the learner came from "Retry missed puzzles"
 
 
 @bp.record_once
@@ -161,21 +163,31 @@ def puzzle_context(
     }
 
 
+def _trail() -> dict[str, Any]:
+    """The query that keeps a learner on the "Retry missed puzzles" trail from one page to
+    the next (answer, hint, next puzzle), or nothing."""
+    return {"from": MISSED} if request.args.get("from") == MISSED else {}
+
+
 def _region_context(
     puzzle: Puzzle, result: Result | None = None, error: str | None = None
 ) -> dict[str, Any]:
     slug, key = puzzle.puzzle_set.slug, puzzle.key
-    return puzzle_context(
+    trail = _trail()
+    context = puzzle_context(
         puzzle,
         result,
         error,
         hints_shown=hints_seen(puzzle),
         urls={
-            "answer_url": url_for(".answer", slug=slug, key=key),
-            "hint_url": url_for(".hint", slug=slug, key=key),
-            "puzzle_url": url_for(".puzzle", slug=slug, key=key),
+            "answer_url": url_for(".answer", slug=slug, key=key, **trail),
+            "hint_url": url_for(".hint", slug=slug, key=key, **trail),
+            "puzzle_url": url_for(".puzzle", slug=slug, key=key, **trail),
         },
     )
+    if trail:
+        context.update(trail=trail, next=next_missed(puzzle, current_learner(create=False)))
+    return context
 
 
 def _attempt_result(puzzle: Puzzle, attempt_id: str) -> Result:
@@ -226,7 +238,7 @@ def hint(slug: str, key: str) -> ResponseReturnValue:
             message=message,
             html=render_template("puzzles/_hints.html", **context),
         )
-    return redirect(url_for(".puzzle", slug=slug, key=key, _anchor=f"hint-{shown}"))
+    return redirect(url_for(".puzzle", slug=slug, key=key, _anchor=f"hint-{shown}", **_trail()))
 
 
 def _bad_answer(context: dict[str, Any], template: str, message: str) -> ResponseReturnValue:
@@ -254,10 +266,12 @@ def answer(slug: str, key: str) -> ResponseReturnValue:
         return jsonify(
             correct=correct,
             message=gettext("Correct!") if correct else gettext("Not quite."),
-            url=url_for(".puzzle", slug=slug, key=key, attempt=attempt.id),
+            url=url_for(".puzzle", slug=slug, key=key, attempt=attempt.id, **_trail()),
             html=render_template("puzzles/_region.html", **_region_context(item, result)),
         )
-    return redirect(url_for(".puzzle", slug=slug, key=key, attempt=attempt.id, _anchor="result"))
+    return redirect(
+        url_for(".puzzle", slug=slug, key=key, attempt=attempt.id, _anchor="result", **_trail())
+    )
 
 
 # --- streak mode ------------------------------------------------------------------------------
