@@ -8,7 +8,7 @@ from flask import Flask, current_app
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 
-from tutor.core.cards import card_label, card_parts
+from tutor.core.cards import card_label, card_parts, card_phrase, hand_order
 
 # The main navigation, in order; an entry shows once its blueprint is registered.
 NAV = (
@@ -18,6 +18,7 @@ NAV = (
     ("analyzer.index", _l("Analyzer")),
     ("play.index", _l("Play")),
     ("progress.index", _l("Progress")),
+    ("classes.join", _l("Join a class")),
     ("teach.index", _l("Teach")),
 )
 
@@ -28,7 +29,10 @@ def nav_items() -> list[tuple[str, str]]:
 
 def register_template_helpers(app: Flask) -> None:
     # Globals (not a context processor) so that imported macros see them too.
-    app.jinja_env.globals.update(card_label=card_label, card_parts=card_parts, nav_items=nav_items)
+    app.jinja_env.globals.update(
+        card_label=card_label, card_phrase=card_phrase, card_parts=card_parts, nav_items=nav_items
+    )
+    app.jinja_env.filters["hand_order"] = hand_order
 
     @app.context_processor
     def globals_() -> dict[str, Any]:

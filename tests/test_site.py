@@ -1,0 +1,108 @@
+"""Site-wide details: the favicon, the "Join a class" link, Flask-Login's message in the
+page's language, card names with their article in pt/es, one order for hands everywhere."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from solver.cards import card_rank, card_suit, parse_card
+from tutor.core.cards import card_label, card_phrase, hand_order
+
+
+def _in_language(client: FlaskClient, lang: str) -> None:
+    client.post("/language", data={"lang": lang, "next": "/"})
+
+
+def test_favicon_is_linked_and_served(client: FlaskClient) -> None:
+    html = client.get("/").get_data(as_text=True)
+    assert re.search(r'<link rel="icon" href="/static/img/favicon.svg"', html)
+    for url in ("/favicon.ico", "/static/img/favicon.svg"):
+        response = client.get(url)
+        assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+        assert b"<svg" in response.data
+
+
+def test_learners_see_a_join_a_class_link(client: FlaskClient) -> None:
+    html = client.get("/").get_data(as_text=True)
+    assert '<a href="/join">Join a class</a>' in html
+
+
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("en", "Please log in to access this page."),
+        ("pt", "Faça login para acessar esta página."),
+        ("es", "Inicia sesión para acceder a esta página."),
+    ],
+)
+def test_the_login_message_speaks_the_pages_language(
+    client: FlaskClient, lang: str, message: str
+) -> None:
+    _in_language(client, lang)
+    page = client.get("/teach/", follow_redirects=True)
+    assert message in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("lang", "code", "phrase"),
+    [
+        ("en", "KD", "king of diamonds"),  # English sentences write "the" themselves
+        ("es", "KD", "el rey de diamantes"),
+        ("es", "QH", "la reina de corazones"),
+        ("es", "JS", "la jota de picas"),
+        ("es", "AC", "el as de tréboles"),
+        ("pt", "KD", "o rei de ouros"),
+        ("pt", "QH", "a dama de copas"),
+        ("pt", "JS", "o valete de espadas"),
+        ("pt", "AC", "o ás de paus"),
+    ],
+)
+def test_a_card_in_a_sentence_carries_its_article(
+    app: Flask, lang: str, code: str, phrase: str
+) -> None:
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        assert card_phrase(code) == phrase
+        assert card_label(code) == phrase.split(" ", 1)[1] if lang != "en" else phrase
+
+
+def test_the_play_log_names_cards_with_their_article_in_spanish(app: Flask) -> None:
+    from solver.game.actions import Action
+    from tutor.play.describe import describe
+
+    with app.test_request_context(headers={"Accept-Language": "es"}):
+        text = describe(Action("decline", parse_card("KD")), by_you=False)
+    assert text == "La computadora rechazó el rey de diamantes."
+
+
+def _hand_in(html: str, start: str, end: str) -> list[str]:
+    section = html[html.index(start):]
+    section = section[: section.index(end)]
+    return re.findall(r'data-card="([2-7AJQK][SHDC])"', section)
+
+
+def _is_hand_order(codes: list[str]) -> bool:
+    keys = [(card_suit(parse_card(c)), card_rank(parse_card(c))) for c in codes]
+    return len(codes) >= 3 and keys == sorted(keys)
+
+
+def test_hand_order_is_by_suit_then_rank() -> None:
+    assert hand_order(["KD", "4H", "AC", "5H", "QS", "2D"]) == ["QS", "4H", "5H", "2D", "KD", "AC"]
+
+
+def test_every_page_shows_a_hand_in_the_same_order(client: FlaskClient) -> None:
+    lesson = client.get("/learn/worked-example/1").get_data(as_text=True)
+    assert _is_hand_order(_hand_in(lesson, 'aria-labelledby="zone-hand"', "</section>"))
+
+    client.get("/")  # a learner, for the puzzle and play pages
+    puzzle = client.get("/puzzles/sets/taking/tk-1").get_data(as_text=True)
+    assert _is_hand_order(_hand_in(puzzle, 'class="hand-picker"', "</fieldset>"))
+    puzzle = client.get("/puzzles/sets/taking/tk-2").get_data(as_text=True)  # no picking
+    assert _is_hand_order(_hand_in(puzzle, ">Your hand</h3>", "</div>"))
+
+    game = client.post("/play/", data={"level": "easy", "seed": "3"}).location.split("#")[0]
+    table = client.get(game).get_data(as_text=True)
+    assert _is_hand_order(_hand_in(table, 'id="hand-h"', "</section>"))
