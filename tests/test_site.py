@@ -93,7 +93,11 @@ def test_hand_order_is_by_suit_then_rank() -> None:
     assert hand_order(["KD", "4H", "AC", "5H", "QS", "2D"]) == ["QS", "4H", "5H", "2D", "KD", "AC"]
 
 
-def test_every_page_shows_a_hand_in_the_same_order(client: FlaskClient) -> None:
+def test_every_page_shows_a_hand_in_the_same_order(app: Flask, client: FlaskClient) -> None:
+    from tutor.puzzles.store import sync_bundled
+
+    with app.app_context():
+        sync_bundled(app.config["PUZZLE_DIR"])
     lesson = client.get("/learn/worked-example/1").get_data(as_text=True)
     assert _is_hand_order(_hand_in(lesson, 'aria-labelledby="zone-hand"', "</section>"))
 
