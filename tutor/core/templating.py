@@ -27,10 +27,26 @@ def nav_items() -> list[tuple[str, str]]:
     return [(ep, str(label)) for ep, label in NAV if ep in current_app.view_functions]
 
 
+# Learners' pages of the classes blueprint; its other pages are the teacher's (/teach/...).
+_LEARNER_CLASS_PAGES = ("classes.join", "classes.mine")
+
+
+def nav_section(endpoint: str | None) -> str:
+    """The menu entry a page belongs to: its blueprint, except that a teacher's class pages
+    belong to "Teach"."""
+    if not endpoint:
+        return ""
+    blueprint = endpoint.split(".")[0]
+    if blueprint == "classes" and endpoint not in _LEARNER_CLASS_PAGES:
+        return "teach"
+    return blueprint
+
+
 def register_template_helpers(app: Flask) -> None:
     # Globals (not a context processor) so that imported macros see them too.
     app.jinja_env.globals.update(
-        card_label=card_label, card_phrase=card_phrase, card_parts=card_parts, nav_items=nav_items
+        card_label=card_label, card_phrase=card_phrase, card_parts=card_parts,
+        nav_items=nav_items, nav_section=nav_section,
     )
     app.jinja_env.filters["hand_order"] = hand_order
 
