@@ -7,7 +7,15 @@ from collections.abc import Iterable
 from flask_babel import get_locale, pgettext
 from flask_babel import lazy_gettext as _l
 
-from solver.cards import card_rank, card_suit, parse_card
+from solver.cards import (
+    RANKS,
+    SUIT_GLYPHS,
+    SUIT_SYMBOLS,
+    card_rank,
+    card_suit,
+    is_joker,
+    parse_kind,
+)
 
 RANK_NAMES = (
     _l("ace"),
@@ -17,19 +25,22 @@ RANK_NAMES = (
     _l("five"),
     _l("six"),
     _l("seven"),
+    _l("eight"),
+    _l("nine"),
+    _l("ten"),
     _l("jack"),
     _l("queen"),
     _l("king"),
 )
 SUIT_NAMES = (_l("spades"), _l("hearts"), _l("diamonds"), _l("clubs"))
-SUIT_GLYPHS = "♠♥♦♣"
 SUIT_CLASSES = ("spades", "hearts", "diamonds", "clubs")
-RANK_LABELS = "A234567JQK"
 
 
 def card_label(code: str) -> str:
     """The spoken name of a card, e.g. "six of hearts", in the page's language."""
-    card = parse_card(code)
+    card = parse_kind(code)
+    if is_joker(card):
+        return str(_l("joker"))
     return str(_l("%(rank)s of %(suit)s", rank=RANK_NAMES[card_rank(card)],
                   suit=SUIT_NAMES[card_suit(card)]))
 
@@ -46,6 +57,9 @@ def _rank_phrases() -> tuple[str, ...]:
         pgettext("card rank with its definite article", "five"),
         pgettext("card rank with its definite article", "six"),
         pgettext("card rank with its definite article", "seven"),
+        pgettext("card rank with its definite article", "eight"),
+        pgettext("card rank with its definite article", "nine"),
+        pgettext("card rank with its definite article", "ten"),
         pgettext("card rank with its definite article", "jack"),
         pgettext("card rank with its definite article", "queen"),
         pgettext("card rank with its definite article", "king"),
@@ -53,26 +67,31 @@ def _rank_phrases() -> tuple[str, ...]:
 
 
 _PHRASES: dict[tuple[str, int], str] = {}
-"""Card phrases by language, worked out once per process (40 per language)."""
+"""Card phrases by language, worked out once per process."""
 
 
 def card_phrase(code: str) -> str:
     """A card's name as a sentence uses it, in the page's language: "six of hearts" in
     English (after the sentence's own "the"), "el seis de corazones", "a dama de copas"."""
-    card = parse_card(code)
+    card = parse_kind(code)
     key = (str(get_locale() or "en"), card)
     phrase = _PHRASES.get(key)
     if phrase is None:
-        phrase = str(_l("%(rank)s of %(suit)s", rank=_rank_phrases()[card_rank(card)],
-                        suit=SUIT_NAMES[card_suit(card)]))
+        if is_joker(card):
+            phrase = pgettext("card rank with its definite article", "joker")
+        else:
+            phrase = str(_l("%(rank)s of %(suit)s", rank=_rank_phrases()[card_rank(card)],
+                            suit=SUIT_NAMES[card_suit(card)]))
         _PHRASES[key] = phrase
     return phrase
 
 
 def hand_key(code: str) -> tuple[int, int]:
     """The one order in which every page shows a hand: by suit (♠ ♥ ♦ ♣, as the picker's
-    deck), then by rank, so that runs sit together."""
-    card = parse_card(code)
+    deck), then by rank, so that runs sit together; jokers last."""
+    card = parse_kind(code)
+    if is_joker(card):
+        return len(SUIT_SYMBOLS), 0
     return card_suit(card), card_rank(card)
 
 
@@ -81,11 +100,11 @@ def hand_order(codes: Iterable[str]) -> list[str]:
 
 
 def card_parts(code: str) -> dict[str, str]:
-    card = parse_card(code)
+    card = parse_kind(code)
     rank, suit = card_rank(card), card_suit(card)
     return {
-        "code": RANK_LABELS[rank] + "SHDC"[suit],
-        "rank": RANK_LABELS[rank],
+        "code": RANKS[rank] + SUIT_SYMBOLS[suit],
+        "rank": RANKS[rank],
         "glyph": SUIT_GLYPHS[suit],
         "suit": SUIT_CLASSES[suit],
         "label": card_label(code),

@@ -12,7 +12,10 @@ from playwright.sync_api import Page, expect
 CONTRAST = """(el) => {
   const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
   const lum = (c) => {
-    const [r, g, b] = rgb(c).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    const [r, g, b] = rgb(c).map((v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   const style = getComputedStyle(el);
