@@ -110,3 +110,44 @@ def test_every_page_shows_a_hand_in_the_same_order(app: Flask, client: FlaskClie
     game = client.post("/play/", data={"level": "easy", "seed": "3"}).location.split("#")[0]
     table = client.get(game).get_data(as_text=True)
     assert _is_hand_order(_hand_in(table, 'id="hand-h"', "</section>"))
+
+
+def test_the_worked_example_is_the_same_hand_everywhere() -> None:
+    """The rule book's worked example (RULES.md: 4♥ 5♥ and an unwanted Q♠, center 6♥), with
+    the README's hand, in the lesson, the analyzer's example and the bundled puzzles."""
+    import json
+    from pathlib import Path
+
+    from tutor.analyzer.codec import split_cards
+    from tutor.analyzer.views import EXAMPLES
+    from tutor.learn.lessons import WORKED_EXAMPLE, WORKED_HAND
+
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text("utf-8")
+    found = re.search(r'\{"hand": (\[[^\]]*\]), "melds": \[\], "center": "6H"\}', readme)
+    assert found is not None
+    hand = sorted(json.loads(found.group(1)))
+    assert {"4H", "5H", "QS"} <= set(hand) and len(hand) == 10
+
+    assert sorted(WORKED_HAND) == hand
+    for step in WORKED_EXAMPLE.steps:
+        assert sorted(step.exercise.position_data["hand"]) == hand  # type: ignore[attr-defined]
+    example = dict(EXAMPLES)["worked"]
+    assert sorted(split_cards(example["hand"])) == hand and example["center"] == "6H"
+    titled = [
+        p for path in (root / "puzzles").glob("*.json")
+        for p in json.loads(path.read_text("utf-8"))["puzzles"]
+        if p["id"] in ("tk-1", "de-1")
+    ]
+    assert len(titled) == 6  # two puzzles, three languages
+    for puzzle in titled:
+        assert sorted(puzzle["position"]["hand"]) == hand
+        assert puzzle["position"]["center"] == "6H"
+        assert puzzle["position"]["opponent_melds"] == [["KS", "KH", "KC"]]
+
+
+def test_no_learner_reads_a_feminine_none_for_a_masculine_noun(client: FlaskClient) -> None:
+    _in_language(client, "es")
+    page = client.get("/progress/").get_data(as_text=True)
+    assert "Todavía ninguna" not in page
+    assert "Todavía no resolviste ningún problema." in page

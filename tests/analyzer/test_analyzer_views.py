@@ -154,3 +154,16 @@ def test_api_analyze_still_answers_for_the_live_page(client: FlaskClient) -> Non
         json={"hand": ["4H", "5H", "QS", "2C", "3C", "6C", "7C", "AD", "AS", "2D"], "center": "6H"},
     )
     assert r.status_code == 200 and r.get_json()["usable"] is True
+
+
+def test_forcing_verdicts_read_as_a_caution_or_neutral_never_backwards(
+    client: FlaskClient,
+) -> None:
+    # "Can be forced on you" is the opponent's option (a caution), "cannot" is neutral: the
+    # old colours (green for "can", red for "cannot") read backwards.
+    forced = client.get("/analyzer/?hand=KDQH7CJDAH6H3C&melds=2S3S4S&center=5S&from=stock")
+    assert '<p class="verdict verdict--warn">It can be forced on you' in forced.get_data(
+        as_text=True)
+    free = client.get("/analyzer/?" + WORKED).get_data(as_text=True)
+    assert '<p class="verdict verdict--calm">It cannot be forced on you' in free
+    assert "verdict--no\">It cannot" not in free and "verdict--yes\">It can be" not in free

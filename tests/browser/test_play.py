@@ -163,6 +163,7 @@ def test_coaching_off_shows_no_verdict_or_ready_made_plays(
     page: Page, live_server: str, check_a11y: Any, snapshot: Any
 ) -> None:
     page.goto(f"{live_server}/play/?seed=4")
+    check_a11y(page)  # the start page, with the coaching choice
     page.get_by_label("Easy", exact=True).check()
     page.get_by_label("No coaching", exact=True).check()
     page.get_by_role("button", name="Start a match").click()

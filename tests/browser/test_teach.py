@@ -97,6 +97,7 @@ def test_teacher_builds_publishes_and_follows_a_class(
     learner = learner_context.new_page()
     learner.goto(base + "/")
     learner.get_by_role("link", name="Join a class").click()  # visible in every page's menu
+    check_a11y(learner)
     learner.get_by_label("Class code").fill(code.lower())
     learner.get_by_label("Your nickname in the class").fill("Lupita")
     learner.get_by_role("button", name="Join").click()
