@@ -151,3 +151,35 @@ def test_no_learner_reads_a_feminine_none_for_a_masculine_noun(client: FlaskClie
     page = client.get("/progress/").get_data(as_text=True)
     assert "Todavía ninguna" not in page
     assert "Todavía no resolviste ningún problema." in page
+
+
+# European Portuguese forms a Brazilian reader stumbles on, and terms the glossary settled.
+EUROPEAN = [
+    r"\becrã\b", r"\bficheiro", r"\butilizador", r"\bpalavra-passe", r"\bregist(?:ar|o)\b",
+    r"\b[Gg]uardar\b", r"\b[Aa]pagar\b", r"(?<!\()\b[Nn]uma?\b", r"\bnoutr[ao]\b",
+    r"\b(?:está|continua|continuar) a \w+r\b", r"\b(?:A|O|As|Os) (?:sua|seu|suas|seus)\b",
+    r"-lhe\b", r"forçá-lo a tomar", r"(?:^|[.!?] )(?:Pode(?! ser)|Tomou|Recusou|Virou|Venceu) ",
+    r"\btem de (?!\{?\d|\{least)", r"\bcarta do centro\b", r"\btrinca", r"\bà espera\b",
+    r"\bjuntamente\b", r"\bperante\b",
+]
+
+
+def test_the_portuguese_is_brazilian_and_uses_one_glossary() -> None:
+    import json
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parent.parent
+    with open(root / "tutor/translations/pt/LC_MESSAGES/messages.po", "rb") as f:
+        catalog = read_po(f)
+    texts = [s for m in catalog if m.id
+             for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    for path in (root / "puzzles").glob("*.pt.json"):
+        data = json.loads(path.read_text("utf-8"))
+        texts += [data["title"]] + [
+            t for p in data["puzzles"] for t in (p["title"], p["explanation"], *p["hints"])
+        ]
+    found = [(pattern, text) for text in texts for pattern in EUROPEAN
+             if re.search(pattern, text)]
+    assert not found, "\n".join(f"{p}: {t}" for p, t in found[:15])
