@@ -90,7 +90,12 @@ def _is_hand_order(codes: list[str]) -> bool:
 
 
 def test_hand_order_is_by_suit_then_rank() -> None:
+    from tutor.analyzer.codec import split_cards
+    from tutor.analyzer.views import EXAMPLES
+
     assert hand_order(["KD", "4H", "AC", "5H", "QS", "2D"]) == ["QS", "4H", "5H", "2D", "KD", "AC"]
+    for _name, query in EXAMPLES:  # the analyzer's examples fill its form in the same order
+        assert split_cards(query["hand"]) == hand_order(split_cards(query["hand"]))
 
 
 def test_every_page_shows_a_hand_in_the_same_order(app: Flask, client: FlaskClient) -> None:

@@ -40,13 +40,13 @@ bp = Blueprint("analyzer", __name__, url_prefix="/analyzer")
 MAX_JSON = 4000  # characters of pasted JSON
 
 
-# Positions offered as starting points: (label, canonical query).
+# Positions offered as starting points: (label, canonical query, hands in the site's order).
 EXAMPLES = (
     # The rule book's worked example, the same hand as the lesson's (tutor.learn.lessons).
-    ("worked", {"hand": "4H5HQSAC2D3SKDJC6S7D", "opp": "KSKHKC", "center": "6H", "stock": "12"}),
-    ("rearrange", {"hand": "6CKSQD2SACJH", "melds": "3H4H5H6H", "center": "6D", "stock": "12"}),
-    ("force", {"hand": "KDQH7CJDAH6H3C", "melds": "2S3S4S", "center": "5S", "from": "stock"}),
-    ("win", {"hand": "4SQDQH", "melds": "AS2S3S.5C6C7CJC", "center": "QS"}),
+    ("worked", {"hand": "3S6SQS4H5H2D7DKDACJC", "opp": "KSKHKC", "center": "6H", "stock": "12"}),
+    ("rearrange", {"hand": "2SKSJHQDAC6C", "melds": "3H4H5H6H", "center": "6D", "stock": "12"}),
+    ("force", {"hand": "AH6HQHJDKD3C7C", "melds": "2S3S4S", "center": "5S", "from": "stock"}),
+    ("win", {"hand": "4SQHQD", "melds": "AS2S3S.5C6C7CJC", "center": "QS"}),
 )
 
 
