@@ -35,7 +35,7 @@ def library_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
             "PUZZLE_DIR": str(LIBRARY),
         }
     )
-    prepare_database(app, migrate=False)
+    prepare_database(app)
     yield app
 
 
