@@ -39,6 +39,8 @@ class Loaded:
     learner_id: int | None
     version: int
     game: MatchGame
+    token_hash: str | None = None
+    """SHA-256 of the API token that also proves ownership (``None``: the session only)."""
     """The caller's own copy: changing it changes nothing until ``save``."""
 
 
@@ -62,11 +64,11 @@ only those moves are replayed onto the cached game (``MatchGame.continued``), no
 whole hand from its deal."""
 
 _GAMES = Game.__table__
-_HEAD = text("SELECT version, learner_id, level FROM games WHERE id = :id")
+_HEAD = text("SELECT version, learner_id, level, token_hash FROM games WHERE id = :id")
 # One round trip per load: the state comes along only when the cached copy is not current.
 _LOAD = text(
-    "SELECT version, learner_id, level, CASE WHEN version = :known THEN NULL ELSE state END"
-    " FROM games WHERE id = :id"
+    "SELECT version, learner_id, level, token_hash,"
+    " CASE WHEN version = :known THEN NULL ELSE state END FROM games WHERE id = :id"
 )
 _SAVE = text(
     "UPDATE games SET state = :state, version = :new, updated_at = :now"
@@ -137,25 +139,34 @@ def clear_cache() -> None:
         _cache.clear()
 
 
-def create(game: MatchGame, learner_id: int | None) -> str:
-    game_id = secrets.token_hex(16)  # 128 random bits: the id is the key to the game
+def create(game: MatchGame, learner_id: int | None, token_hash: str | None = None) -> str:
+    game_id = secrets.token_hex(16)  # 128 random bits: unguessable, but not a secret
     now = utcnow()
     stored = game.to_dict()
     db.session.add(Game(id=game_id, learner_id=learner_id, level=game.level,
-                        state=stored, version=0, created_at=now, updated_at=now))
+                        token_hash=token_hash, state=stored, version=0, created_at=now,
+                        updated_at=now))
     db.session.commit()
     _remember(game_id, 0, game, stored)
     return game_id
 
 
-def head(game_id: str) -> tuple[int, int | None, str] | None:
-    """The version, learner and level of a game, without its state."""
+@dataclass(frozen=True)
+class Head:
+    version: int
+    learner_id: int | None
+    level: str
+    token_hash: str | None
+
+
+def head(game_id: str) -> Head | None:
+    """The version, owner and level of a game, without its state."""
     if not isinstance(game_id, str) or len(game_id) != 32:
         return None
     cursor = _execute(_sql().head, {"id": game_id})
     row = cursor.fetchone()
     cursor.close()
-    return None if row is None else (row[0], row[1], row[2])
+    return None if row is None else Head(row[0], row[1], row[2], row[3])
 
 
 def load(game_id: str) -> Loaded | None:
@@ -171,10 +182,10 @@ def load(game_id: str) -> Loaded | None:
     cursor.close()
     if row is None:
         return None
-    version, learner_id, level, raw = row
+    version, learner_id, level, token_hash, raw = row
     if raw is None:  # the cached copy is the current version
         assert cached is not None and cached.version == version
-        return Loaded(game_id, learner_id, version, _copy(cached.game))
+        return Loaded(game_id, learner_id, version, _copy(cached.game), token_hash)
     stored = sql.state_out(raw)
     game = None
     if cached is not None and cached.version < version and cached.game.level == level:
@@ -182,7 +193,7 @@ def load(game_id: str) -> Loaded | None:
     if game is None:
         game = MatchGame.from_dict(stored, level)
     _remember(game_id, version, game, stored)
-    return Loaded(game_id, learner_id, version, game)
+    return Loaded(game_id, learner_id, version, game, token_hash)
 
 
 def save(loaded: Loaded, game: MatchGame) -> int:
