@@ -12,6 +12,30 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from tutor import create_app
 from tutor.extensions import db
 
+# The servers some tests need, each named by the variable that points at it.
+SERVICES = {"TEST_DATABASE_URL": "PostgreSQL", "TEST_REDIS_URL": "Redis"}
+
+
+def services_required() -> bool:
+    """In CI, and under scripts/test, a missing server is an error, never a skip."""
+    return bool(os.environ.get("CI") or os.environ.get("CONQUIAN_REQUIRE_SERVICES"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    missing = [f"{name} ({server})" for name, server in SERVICES.items()
+               if not os.environ.get(name)]
+    if missing and services_required():
+        raise pytest.UsageError(
+            "these servers are required here but not configured: " + ", ".join(missing)
+            + " (scripts/test starts them; CI runs scripts/test)")
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """Say which servers the run has, so that a run without one cannot look complete."""
+    return [f"{server}: " + ("yes" if os.environ.get(name) else
+                            f"NOT CONFIGURED ({name} unset): its tests are skipped")
+            for name, server in SERVICES.items()]
+
 
 @pytest.fixture
 def app(tmp_path: os.PathLike[str]) -> Iterator[Flask]:

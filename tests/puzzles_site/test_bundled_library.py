@@ -92,6 +92,7 @@ def test_every_bundled_file_loads(library_app: Flask) -> None:
             assert [p.key for p in row.puzzles] == [p.key for p in original.puzzles]
 
 
+@pytest.mark.slow
 def test_every_puzzle_page_renders_and_grades_its_own_answer(library_app: Flask) -> None:
     client = library_app.test_client()
     puzzles = all_puzzles(library_app)

@@ -9,6 +9,8 @@ one account, and one address cannot try many accounts; while a teacher at anothe
 * per account, from anywhere: ``LOGIN_PER_ACCOUNT``
 * per address, any account: ``LOGIN_PER_ADDRESS``
 
+(each the default of the configuration key of the same name with ``LIMIT_`` in front).
+
 Every attempt counts before the password is checked (Flask-Limiter's hit is atomic in
 Redis), so requests racing on several workers cannot get past a limit together.  The
 address is the client's as werkzeug's ProxyFix reads it (``TRUSTED_PROXIES``, see
@@ -20,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, TypeVar, cast
 
-from flask import request
+from flask import current_app, request
 from flask_babel import gettext as _
 from flask_limiter.util import get_remote_address
 
@@ -47,11 +49,19 @@ def _account_and_address() -> str:
     return f"{_account()}|{get_remote_address()}"
 
 
+def _configured(name: str, default: str) -> Callable[[], str]:
+    def value() -> str:
+        return str(current_app.config.get("LIMIT_" + name, default))
+
+    return value
+
+
 def login_limits(view: F) -> F:
     """The three login limits on POST."""
-    for value, key in ((LOGIN_PER_ADDRESS, get_remote_address),
-                       (LOGIN_PER_ACCOUNT, _account),
-                       (LOGIN_PER_ACCOUNT_AND_ADDRESS, _account_and_address)):
-        view = cast(F, limiter.limit(value, key_func=key, methods=["POST"],
+    for name, default, key in (
+            ("LOGIN_PER_ADDRESS", LOGIN_PER_ADDRESS, get_remote_address),
+            ("LOGIN_PER_ACCOUNT", LOGIN_PER_ACCOUNT, _account),
+            ("LOGIN_PER_ACCOUNT_AND_ADDRESS", LOGIN_PER_ACCOUNT_AND_ADDRESS, _account_and_address)):
+        view = cast(F, limiter.limit(_configured(name, default), key_func=key, methods=["POST"],
                                      error_message=too_many)(view))
     return view
