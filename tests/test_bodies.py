@@ -17,6 +17,10 @@ from hypothesis import strategies as st
 
 from tutor.core.jsonprovider import MAX_DEPTH, nesting_exceeds
 
+# What a server that decodes chunked bodies (gunicorn) hands over: no length, a stream that
+# ends by itself.
+CHUNKED = {"wsgi.input_terminated": True, "CONTENT_LENGTH": "",
+           "HTTP_TRANSFER_ENCODING": "chunked"}
 TEACHER = {"email": "bodies@example.org", "password": "wombat-lantern-42"}
 
 
@@ -105,11 +109,9 @@ def test_an_oversized_body_is_a_413_however_sent(app: Flask, teacher: FlaskClien
     path, client = ENDPOINTS[name](app.test_client(), teacher)
     body = b'{"hand": "' + b"x" * app.config["MAX_CONTENT_LENGTH"] + b'"}'
     if chunked:
-        # What a server that decodes chunked bodies (gunicorn) hands over: no length, a
-        # stream that ends by itself.
         response = client.post(path, input_stream=io.BytesIO(body),
                                content_type="application/json",
-                               environ_overrides={"wsgi.input_terminated": True})
+                               environ_overrides=CHUNKED)
     else:
         response = client.post(path, data=body, content_type="application/json")
     _is_refusal(response, 413)
@@ -120,7 +122,7 @@ def test_a_chunked_body_within_the_limit_is_read(app: Flask) -> None:
                        "melds": [], "center": "6H"}).encode()
     response = app.test_client().post(
         "/api/analyze", input_stream=io.BytesIO(body), content_type="application/json",
-        environ_overrides={"wsgi.input_terminated": True})
+        environ_overrides=CHUNKED)
     assert response.status_code == 200
     assert response.get_json()["usable"] is True
 

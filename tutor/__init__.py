@@ -30,6 +30,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         hops = int(app.config["TRUSTED_PROXIES"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
+    if app.config.get("MAX_CONTENT_LENGTH"):
+        from tutor.core.bodies import LengthForChunkedBodies
+
+        app.wsgi_app = LengthForChunkedBodies(  # type: ignore[method-assign]
+            app.wsgi_app, int(app.config["MAX_CONTENT_LENGTH"]))
+
     from tutor.core.headers import register_security_headers
 
     register_security_headers(app)
