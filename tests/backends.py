@@ -13,6 +13,15 @@ from flask import Flask
 
 from tutor.extensions import db
 
+# The servers some tests need, each named by the variable that points at it.
+SERVICES = {"TEST_DATABASE_URL": "PostgreSQL", "TEST_REDIS_URL": "Redis"}
+
+
+def services_required() -> bool:
+    """In CI, and under scripts/test, a missing server is an error, never a skip."""
+    return bool(os.environ.get("CI") or os.environ.get("CONQUIAN_REQUIRE_SERVICES"))
+
+
 POSTGRES_URL = os.environ.get("TEST_DATABASE_URL", "")
 # The PostgreSQL runs are always collected: without a server they show as skipped (and in
 # CI, or under scripts/test, a missing server stops the run: tests/conftest.py).

@@ -9,16 +9,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
+from tests.backends import SERVICES, services_required
 from tutor import create_app
 from tutor.extensions import db
-
-# The servers some tests need, each named by the variable that points at it.
-SERVICES = {"TEST_DATABASE_URL": "PostgreSQL", "TEST_REDIS_URL": "Redis"}
-
-
-def services_required() -> bool:
-    """In CI, and under scripts/test, a missing server is an error, never a skip."""
-    return bool(os.environ.get("CI") or os.environ.get("CONQUIAN_REQUIRE_SERVICES"))
 
 
 def pytest_configure(config: pytest.Config) -> None:
