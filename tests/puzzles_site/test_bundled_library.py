@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from tutor import ROOT, create_app
+from tutor import create_app
 from tutor.core.setup import prepare_database
 from tutor.extensions import db
 from tutor.models import Attempt, PuzzleSet
 from tutor.puzzles.store import sync_bundled
 
-LIBRARY = ROOT / "puzzles"
+LIBRARY = Path(__file__).resolve().parents[2] / "puzzles"
 pytestmark = pytest.mark.skipif(
     not any(LIBRARY.glob("*.json")), reason="no bundled puzzle sets in puzzles/"
 )
