@@ -173,17 +173,28 @@ def game_log(game_id: str) -> ResponseReturnValue:
 def game_action(game_id: str) -> ResponseReturnValue:
     # The body first: a client still sending it holds no database connection meanwhile.
     data, problem = read_json_body()
-    loaded = _load(game_id)
+    # This process's copy of the game when it has one, without a read from the database:
+    # the save is a compare-and-swap on the version, so a copy that another process has
+    # overtaken is caught there, and the move is then tried on the game as stored.
+    loaded = store.cached(game_id)
+    checked = loaded is None or not _is_owner(loaded.learner_id, loaded.token_hash)
+    if checked:
+        loaded = _load(game_id)
+    assert loaded is not None
     if problem is not None:
         return _error(problem)
-    game = loaded.game
-    try:
-        game.act(data)
-    except PlayError as exc:
-        return _error(error_text(exc))
-    try:
-        version = store.save(loaded, game)
-    except store.GameChanged:
-        return _error(_("This game was changed by another request. Reload it and try again."),
-                      409)
-    return _view_response(game_id, version, game)
+    while True:
+        game = loaded.game
+        try:
+            game.act(data)
+            version = store.save(loaded, game)
+        except PlayError as exc:
+            if checked:  # refused by the game as stored, not by an old copy
+                return _error(error_text(exc))
+        except store.GameChanged:
+            if checked:
+                return _error(_("This game was changed by another request. Reload it and "
+                                "try again."), 409)
+        else:
+            return _view_response(game_id, version, game)
+        loaded, checked = _load(game_id), True

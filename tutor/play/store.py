@@ -39,9 +39,9 @@ class Loaded:
     learner_id: int | None
     version: int
     game: MatchGame
+    """The caller's own copy: changing it changes nothing until ``save``."""
     token_hash: str | None = None
     """SHA-256 of the API token that also proves ownership (``None``: the session only)."""
-    """The caller's own copy: changing it changes nothing until ``save``."""
 
 
 CACHE_SIZE: Final = 512
@@ -53,6 +53,9 @@ class _Cached:
     game: MatchGame
     stored: dict[str, Any]
     """``game.to_dict()``, as in the row at ``version``: never changed once cached."""
+    learner_id: int | None
+    token_hash: str | None
+    """The game's owner, which never changes once the game is made."""
 
 
 _cache: OrderedDict[str, _Cached] = OrderedDict()
@@ -125,9 +128,10 @@ def _copy(game: MatchGame) -> MatchGame:
     return MatchGame(game.seed, game.level, game.state.clone(), list(game.finished))
 
 
-def _remember(game_id: str, version: int, game: MatchGame, stored: dict[str, Any]) -> None:
+def _remember(game_id: str, version: int, game: MatchGame, stored: dict[str, Any],
+              learner_id: int | None, token_hash: str | None) -> None:
     with _cache_lock:
-        _cache[game_id] = _Cached(version, _copy(game), stored)
+        _cache[game_id] = _Cached(version, _copy(game), stored, learner_id, token_hash)
         _cache.move_to_end(game_id)
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
@@ -147,7 +151,7 @@ def create(game: MatchGame, learner_id: int | None, token_hash: str | None = Non
                         token_hash=token_hash, state=stored, version=0, created_at=now,
                         updated_at=now))
     db.session.commit()
-    _remember(game_id, 0, game, stored)
+    _remember(game_id, 0, game, stored, learner_id, token_hash)
     return game_id
 
 
@@ -167,6 +171,17 @@ def head(game_id: str) -> Head | None:
     row = cursor.fetchone()
     cursor.close()
     return None if row is None else Head(row[0], row[1], row[2], row[3])
+
+
+def cached(game_id: str) -> Loaded | None:
+    """This process's latest copy of the game, without asking the database: another process
+    may have saved moves since.  ``save`` finds out (``GameChanged``), and the caller then
+    loads the game and tries again, so a move is never applied to a stale game."""
+    with _cache_lock:
+        found = _cache.get(game_id)
+    if found is None:
+        return None
+    return Loaded(game_id, found.learner_id, found.version, _copy(found.game), found.token_hash)
 
 
 def load(game_id: str) -> Loaded | None:
@@ -192,7 +207,7 @@ def load(game_id: str) -> Loaded | None:
         game = cached.game.continued(cached.stored, stored)
     if game is None:
         game = MatchGame.from_dict(stored, level)
-    _remember(game_id, version, game, stored)
+    _remember(game_id, version, game, stored, learner_id, token_hash)
     return Loaded(game_id, learner_id, version, game, token_hash)
 
 
@@ -211,7 +226,7 @@ def save(loaded: Loaded, game: MatchGame) -> int:
         db.session.rollback()
         raise GameChanged(loaded.id)
     db.session.commit()
-    _remember(loaded.id, version, game, stored)
+    _remember(loaded.id, version, game, stored, loaded.learner_id, loaded.token_hash)
     return version
 
 
