@@ -69,3 +69,7 @@ class InvalidPositionError(ConquianError):
 
 class IllegalActionError(ConquianError):
     """An action that the rules do not allow in the current game state."""
+
+
+class UnknownProfileError(ConquianError):
+    """A rule profile id that the tutor does not know."""

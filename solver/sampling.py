@@ -10,6 +10,7 @@ import random
 
 from solver.cards import FULL_DECK, NUM_CARDS, CardMask, cards_of
 from solver.melds import ALL_MELDS
+from solver.players.hand_shape import rank_mates, run_neighbours
 from solver.position import CARDS_PER_PLAYER, Position
 
 
@@ -63,13 +64,7 @@ def _pick_center(rng: random.Random, free: CardMask, mine: CardMask) -> int:
     if rng.random() < 0.5:
         near = 0
         for c in cards_of(mine):
-            rank = c % 10
-            if rank > 0:
-                near |= 1 << (c - 1)
-            if rank < 9:
-                near |= 1 << (c + 1)
-            for s in range(4):
-                near |= 1 << (s * 10 + rank)
+            near |= run_neighbours(c, 1) | rank_mates(c) | 1 << c
         near &= free
         if near:
             return rng.choice(cards_of(near))

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from solver.cards import NUM_CARDS, Card, CardMask, mask_of
+from solver.cards import DECK_40, NUM_CARDS, Card, CardMask, mask_of
 
 HAND_SIZE: Final = 10
 STOCK_SIZE: Final = NUM_CARDS - 2 * HAND_SIZE
@@ -22,7 +22,7 @@ class Deal:
 
 def deal_from_seed(seed: int, dealer: int) -> Deal:
     """Shuffle with ``random.Random(seed)``; deal alternately, the non-dealer first (R3)."""
-    deck = list(range(NUM_CARDS))
+    deck = list(DECK_40.cards)
     random.Random(seed).shuffle(deck)
     first = 1 - dealer
     dealt = deck[: 2 * HAND_SIZE]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.analysis import Analysis
-from solver.cards import Card, CardMask, card_str, cards_of, iter_cards, union
+from solver.cards import FULL_DECK, Card, CardMask, card_str, cards_of, iter_cards, union
 from solver.game.actions import Action
 from solver.game.state import GameState
 from solver.melds import meld_cards
@@ -55,7 +55,7 @@ class Observation:
         known = self.hand | self.exposed | self.opponent_exposed | self.seen
         if self.center is not None:
             known |= 1 << self.center
-        return ((1 << 40) - 1) & ~known
+        return FULL_DECK & ~known
 
     def position(self) -> Position | None:
         """The contract Position, when this player faces the center card."""

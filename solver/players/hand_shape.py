@@ -2,25 +2,42 @@
 
 from __future__ import annotations
 
-from solver.cards import NUM_RANKS, Card, CardMask
+from typing import Final
 
-_RANK_MASK = sum(1 << (s * NUM_RANKS) for s in range(4))  # bit of rank 0 in every suit
+from solver.cards import DECK_40, NATURALS, Card, CardMask, Deck, card_rank, card_suit, make_card
+
+
+def _rank_mates(card: Card) -> CardMask:
+    rank = card_rank(card)
+    return sum(1 << make_card(rank, s) for s in range(4)) & ~(1 << card)
+
+
+def _neighbours(card: Card, distance: int, deck: Deck) -> CardMask:
+    if not deck.has_rank(card_rank(card)):
+        return 0
+    order, suit = deck.order(card), card_suit(card)
+    mask = 0
+    if order - distance >= 0:
+        mask |= 1 << make_card(deck.rank_at(order - distance), suit)
+    if order + distance < len(deck.ranks):
+        mask |= 1 << make_card(deck.rank_at(order + distance), suit)
+    return mask
+
+
+_MATES: Final = tuple(_rank_mates(c) for c in range(NATURALS))
+_NEAR_40: Final = {d: tuple(_neighbours(c, d, DECK_40) for c in range(NATURALS)) for d in (1, 2)}
 
 
 def rank_mates(card: Card) -> CardMask:
     """The other three cards of the card's rank."""
-    return (_RANK_MASK << (card % NUM_RANKS)) & ~(1 << card)
+    return _MATES[card]
 
 
-def run_neighbours(card: Card, distance: int) -> CardMask:
-    """Cards of the same suit exactly ``distance`` ranks away."""
-    rank, base = card % NUM_RANKS, card - card % NUM_RANKS
-    mask = 0
-    if rank - distance >= 0:
-        mask |= 1 << (base + rank - distance)
-    if rank + distance < NUM_RANKS:
-        mask |= 1 << (base + rank + distance)
-    return mask
+def run_neighbours(card: Card, distance: int, deck: Deck = DECK_40) -> CardMask:
+    """Cards of the same suit exactly ``distance`` ranks away in the deck's run order."""
+    if deck is DECK_40 and distance in _NEAR_40:
+        return _NEAR_40[distance][card]
+    return _neighbours(card, distance, deck)
 
 
 def connection(card: Card, mine: CardMask, live: CardMask) -> float:

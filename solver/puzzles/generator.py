@@ -23,7 +23,21 @@ from typing import Final
 from ortools.sat.python import cp_model
 
 from solver.analysis import Analysis
-from solver.cards import NUM_CARDS, CardMask, card_glyph, card_rank, iter_cards, make_card
+from solver.cards import (
+    ACE,
+    DECK_40,
+    JACK,
+    KING,
+    NATURALS,
+    QUEEN,
+    SEVEN,
+    CardMask,
+    card_glyph,
+    card_rank,
+    card_suit,
+    iter_cards,
+    make_card,
+)
 from solver.cover import first_cover
 from solver.melds import ALL_MELDS, MELDS_CONTAINING, is_run, is_set, is_valid_meld
 from solver.position import Position
@@ -36,7 +50,7 @@ from solver.puzzles.themes import THEMES, themes_of
 from solver.search import analyze
 
 MELDS3: Final = tuple(m for m in ALL_MELDS if m.bit_count() == 3)
-MELDS3_WITH: Final = tuple(tuple(m for m in MELDS3 if m >> c & 1) for c in range(NUM_CARDS))
+MELDS3_WITH: Final = tuple(tuple(m for m in MELDS3 if m >> c & 1) for c in range(NATURALS))
 TRIES_PER_MODEL: Final = 4
 SOLVE_BUDGET: Final = 2.0  # CP-SAT deterministic time per solve (about a second of work)
 
@@ -80,17 +94,18 @@ def _new_melds(center: int, keep: Callable[[CardMask], bool] = lambda m: True) -
 
 def _seven_jack(center: int) -> list[Pattern]:
     def keep(m: CardMask) -> bool:
-        suit = center // 10
-        return is_run(m) and bool(m >> make_card(6, suit) & 1) and bool(m >> make_card(7, suit) & 1)
+        suit = card_suit(center)
+        return (is_run(m) and bool(m >> make_card(SEVEN, suit) & 1)
+                and bool(m >> make_card(JACK, suit) & 1))
 
     return _new_melds(center, keep)
 
 
 def _wraparound(center: int) -> list[Pattern]:
-    if card_rank(center) not in (0, 8, 9):
+    if card_rank(center) not in (ACE, QUEEN, KING):
         return []
-    suit = center // 10
-    qka = sum(1 << make_card(r, suit) for r in (8, 9, 0))
+    suit = card_suit(center)
+    qka = sum(1 << make_card(r, suit) for r in (QUEEN, KING, ACE))
     return [Pattern(center, hand=qka & ~(1 << center))]
 
 
@@ -239,7 +254,7 @@ class _Model:
         c0 = pattern.center
         model = cp_model.CpModel()
         self.model = model
-        cards = [c for c in range(NUM_CARDS) if c != c0]
+        cards = [c for c in DECK_40.cards if c != c0]
         self.h = {c: model.new_bool_var(f"h{c}") for c in cards}
         mine = [m for m in ALL_MELDS if not m >> c0 & 1 and m.bit_count() <= 8]
         self.x = {m: model.new_bool_var(f"x{m}") for m in mine}
@@ -400,7 +415,7 @@ def make_puzzle(
 
 def proposals(spec: Spec, rng: random.Random) -> Iterator[Position]:
     """An endless stream of CP-SAT proposals for the theme."""
-    centers = list(range(NUM_CARDS))
+    centers = list(DECK_40.cards)
     while True:
         center = rng.choice(centers)
         patterns = spec.patterns(center)

@@ -12,7 +12,19 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from solver.analysis import Analysis
-from solver.cards import CardMask, card_glyph, card_rank, card_suit, cards_of, make_card, sort_key
+from solver.cards import (
+    ACE,
+    DECK_40,
+    KING,
+    QUEEN,
+    CardMask,
+    card_glyph,
+    card_rank,
+    card_suit,
+    cards_of,
+    make_card,
+    sort_key,
+)
 from solver.explain import what_is_missing
 from solver.melds import meld_cards
 from solver.position import Position
@@ -120,14 +132,14 @@ def _near(position: Position, *, exposed_only: bool = False) -> CardMask:
     Forcing looks at the exposed cards alone (R9), so its hint points only at those."""
     mine = position.exposed if exposed_only else position.hand | position.exposed
     center = position.center
-    rank, suit = card_rank(center), card_suit(center)
+    rank, suit, order = card_rank(center), card_suit(center), DECK_40.order(center)
     near = 0
     for card in cards_of(mine):
-        close = card_suit(card) == suit and abs(card_rank(card) - rank) <= 2
+        close = card_suit(card) == suit and abs(DECK_40.order(card) - order) <= 2
         if close or card_rank(card) == rank:
             near |= 1 << card
-    if rank in (0, 8, 9):
-        near |= mine & sum(1 << make_card(r, suit) for r in (0, 8, 9))
+    if rank in (ACE, QUEEN, KING):
+        near |= mine & sum(1 << make_card(r, suit) for r in (ACE, QUEEN, KING))
     return near
 
 

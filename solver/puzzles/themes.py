@@ -12,14 +12,24 @@ from collections.abc import Callable
 from typing import Final
 
 from solver.analysis import Analysis, Play
-from solver.cards import NUM_RANKS, CardMask, card_rank, card_suit, make_card
+from solver.cards import (
+    ACE,
+    DECK_40,
+    JACK,
+    KING,
+    QUEEN,
+    SEVEN,
+    CardMask,
+    card_rank,
+    card_suit,
+    make_card,
+)
 from solver.melds import MELDS_CONTAINING, is_run, is_set
 from solver.position import Position
 from solver.puzzles.discard import unsafe_cards
 
 Predicate = Callable[[Position, Analysis], bool]
 
-SEVEN, JACK, QUEEN, KING, ACE = 6, 7, 8, 9, 0
 LONG_RUN: Final = 6
 
 
@@ -62,13 +72,13 @@ def long_run(position: Position, analysis: Analysis) -> bool:
         meld = center_meld(play, position.center)
         if is_run(meld) and meld.bit_count() >= LONG_RUN:
             return True
-    suit, rank = card_suit(position.center), card_rank(position.center)
+    suit, order = card_suit(position.center), DECK_40.order(position.center)
     pool = _pool(position)
-    low = rank
-    while low > 0 and pool >> make_card(low - 1, suit) & 1:
+    low = order
+    while low > 0 and pool >> make_card(DECK_40.rank_at(low - 1), suit) & 1:
         low -= 1
-    high = rank
-    while high < NUM_RANKS - 1 and pool >> make_card(high + 1, suit) & 1:
+    high = order
+    while high < len(DECK_40.ranks) - 1 and pool >> make_card(DECK_40.rank_at(high + 1), suit) & 1:
         high += 1
     return high - low + 1 >= 9
 

@@ -42,7 +42,7 @@ def _shuffle_hidden(state: GameState, player: int, rng: random.Random) -> GameSt
     stock) dealt again at random."""
     other = state.clone()
     opp = 1 - player
-    hidden = [c for c in range(40) if other.hands[opp] >> c & 1]
+    hidden = cards_of(other.hands[opp])
     hidden += list(other.deal.stock[other.stock_pos:])
     rng.shuffle(hidden)
     k = other.hands[opp].bit_count()

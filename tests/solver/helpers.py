@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from solver.cards import Card, card_rank, card_str, card_suit, cards_of, parse_card
+from solver.cards import DECK_40, Card, card_rank, card_str, card_suit, cards_of, parse_card
 from solver.position import Position
 
 
@@ -41,6 +41,7 @@ def card_set(*codes: str) -> frozenset[str]:
 def is_meld_by_definition(cards: Sequence[Card]) -> bool:
     """R4 spelled out directly, independent of the solver's meld tables."""
     ranks = sorted(card_rank(c) for c in cards)
+    order = sorted(DECK_40.ranks.index(r) for r in ranks)  # 7 and J neighbours (R1)
     suits = {card_suit(c) for c in cards}
     if len(set(cards)) != len(cards):
         return False
@@ -49,7 +50,7 @@ def is_meld_by_definition(cards: Sequence[Card]) -> bool:
     return (
         len(suits) == 1
         and 3 <= len(cards) <= 8
-        and ranks == list(range(ranks[0], ranks[0] + len(cards)))
+        and order == list(range(order[0], order[0] + len(cards)))
     )
 
 

@@ -12,8 +12,8 @@ from solver.position import Position
 
 FAKE = {
     "{where}: {problem}": "{where} — {problem}",
-    "{text} is not in the 40-card deck: 8, 9 and 10 are removed (R1)":
-        "{text} n'est pas dans le jeu de 40 cartes (R1)",
+    "{text} is not in the 40-card deck: 8, 9 and 10 are removed ({rule})":
+        "{text} n'est pas dans le jeu de 40 cartes ({rule})",
     "{where} must be a list of cards, not {kind}": "{where} doit être une liste, pas {kind}",
     "a string": "une chaîne",
 }
@@ -58,4 +58,5 @@ def test_plain_messages_and_texts() -> None:
     assert "melds must be the taker's whole arrangement" in str(caught.value)
     with pytest.raises(ConquianError) as card:
         parse_card("ZZ")
-    assert card.value.text.params == {"text": "'ZZ'"}
+    assert card.value.text.params == {"text": "'ZZ'", "ranks": "A 2 3 4 5 6 7 J Q K",
+                                      "rule": "R1"}

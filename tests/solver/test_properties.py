@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from solver import cpsat, search
 from solver.analysis import Analysis
-from solver.cards import cards_of
+from solver.cards import cards_of, parse_card
 from solver.melds import is_valid_meld
 from solver.position import Position
 from solver.sampling import random_position
@@ -117,6 +117,6 @@ def _merge_ok(groups: list[int]) -> bool:
 
 def test_brute_force_helper_knows_basic_covers() -> None:
     # The oracle itself: 3-4-5-6 hearts and a set of three sevens, but not 4-5 alone.
-    assert naive_coverable([13, 14, 15, 16])
-    assert naive_coverable([6, 16, 26])
-    assert not naive_coverable([13, 14])
+    assert naive_coverable(parse_card(c) for c in ("3H", "4H", "5H", "6H"))
+    assert naive_coverable(parse_card(c) for c in ("7S", "7H", "7D"))
+    assert not naive_coverable(parse_card(c) for c in ("3H", "4H"))

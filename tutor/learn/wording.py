@@ -11,7 +11,12 @@ from collections.abc import Iterable, Sequence
 from flask_babel import gettext as _
 
 from solver.cards import (
-    RANK_SYMBOLS,
+    ACE,
+    DECK_40,
+    JACK,
+    KING,
+    RANKS,
+    SEVEN,
     Card,
     CardMask,
     card_glyph,
@@ -54,7 +59,7 @@ def meld_reason(cards: Sequence[Card]) -> str:
             return _(
                 "%(cards)s is a valid set: %(n)d cards of one rank (R4).", cards=shown, n=len(cards)
             )
-        if {RANK_SYMBOLS.index("7"), RANK_SYMBOLS.index("J")} <= ranks:
+        if {SEVEN, JACK} <= ranks:
             return _(
                 "%(cards)s is a valid run: 7 and J are neighbours, because 8, 9 and 10 are "
                 "not in the deck (R1, R4).",
@@ -95,15 +100,16 @@ def meld_reason(cards: Sequence[Card]) -> str:
             cards=shown,
             n=n,
         )
-    if {RANK_SYMBOLS.index("A"), RANK_SYMBOLS.index("K")} <= ranks:
+    if {ACE, KING} <= ranks:
         return _(
             "%(cards)s is not a meld: runs do not wrap around from K to A, because the ace is "
             "low only (R1, R4).",
             cards=shown,
         )
-    ordered = sorted(ranks)
+    orders = sorted(DECK_40.order(c) for c in cards)
     missing = " ".join(
-        RANK_SYMBOLS[r] for r in range(ordered[0], ordered[-1] + 1) if r not in ranks
+        RANKS[DECK_40.rank_at(o)] for o in range(orders[0], orders[-1] + 1)
+        if DECK_40.rank_at(o) not in ranks
     )
     return _(
         "%(cards)s is not a meld: the run has a gap (%(missing)s missing) (R4).",

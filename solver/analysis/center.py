@@ -1,4 +1,4 @@
-"""The result of analysing a position: every play with the center card, and the forcing verdict.
+"""The center card melded at once: every play with it, and the forcing verdict.
 
 Both engines build these same value types; ``to_dict`` gives the contract's JSON.
 """

@@ -1,4 +1,4 @@
-"""The exact search engine: every play with the center card, with legal rearrangement (R5, R8, R9).
+"""The center card melded at once (conquian-40): every play, with legal rearrangement (R5, R8, R9).
 
 A play is a set S of hand cards such that the exposed cards, the center card and S
 can be partitioned into valid melds.  We enumerate the partitions' melds that touch

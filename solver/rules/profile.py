@@ -1,0 +1,96 @@
+"""The rule profile: every flag and number that differs between the games of the family.
+
+In the spirit of python-chess's ``chess/variant.py``: :class:`RuleProfile` holds the rules
+of conquian-40 (R1–R13), and each other game is a small subclass that overrides a few flags
+and the rule ids its messages cite (:mod:`solver.rules.variants`).  Profiles are values:
+one instance per id, found with :func:`solver.rules.get_profile`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import ClassVar, Final, Literal
+
+from solver.cards import DECK_40, Deck
+from solver.melds import TABLE_40, MeldRules, MeldTable
+
+CenterUse = Literal["meld", "draw"]
+AnalysisKind = Literal["center", "draw", "closing"]
+LayOff = Literal["none", "left_card", "any", "after_own_meld"]
+
+RULE_TOPICS: Final = (
+    "deck", "players", "deal", "melds", "own_melds", "turn", "take", "force", "lay_off",
+    "jokers", "swap", "win", "draw", "score", "count",
+)
+
+
+class RuleProfile:
+    """conquian-40, the game the tutor teaches first (seed 000, RULES.md R1–R13)."""
+
+    id: ClassVar[str] = "conquian-40"
+    name: ClassVar[str] = "Conquian (40 cards)"
+    seed: ClassVar[str] = "000"
+    deck: ClassVar[Deck] = DECK_40
+    meld_rules: ClassVar[MeldRules] = MeldRules()
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    hand_size: ClassVar[int] = 10
+    win_down: ClassVar[int | None] = 11
+    """Cards down (melds and laid-off cards) that win the hand at once; ``None`` when the
+    hand ends otherwise (going out, closing)."""
+    analysis: ClassVar[AnalysisKind] = "center"
+    """What an analysis of the center card answers: how it can be melded at once
+    (``center``), what drawing it into the hand gives (``draw``), or whether taking it lets
+    you close (``closing``)."""
+    center_use: ClassVar[CenterUse] = "meld"
+    """``meld``: a taken card goes down at once and never enters the hand (R8);
+    ``draw``: it is drawn into the hand."""
+    melds_shown: ClassVar[bool] = True
+    """Melds go down on the table during the hand (not only when closing)."""
+    hand_melds_any_turn: ClassVar[bool] = False
+    """Melds of hand cards alone may go down in any turn, not only with a taken card."""
+    forcing: ClassVar[bool] = True
+    lay_off: ClassVar[LayOff] = "none"
+    """Who may add cards to the opponent's melds: nobody; only the card left by the opponent
+    (``left_card``); anyone, any cards (``any``); or once you have a meld of your own."""
+    take_back: ClassVar[bool] = False
+    """Exposed melds may go back into the hand."""
+    jokers_limited_by_table: ClassVar[bool] = False
+    """A joker may not stand for a card that is already on the table."""
+    match_target: ClassVar[int] = 3
+    rule_ids: ClassVar[Mapping[str, str]] = {
+        "deck": "R1", "players": "R2", "deal": "R3", "melds": "R4", "own_melds": "R5",
+        "opening": "R6", "turn": "R7", "take": "R8", "force": "R9", "win": "R10",
+        "draw": "R11", "score": "R12", "count": "R13",
+    }
+
+    @cached_property
+    def table(self) -> MeldTable:
+        """Every natural-card meld of this profile, in canonical order."""
+        if self.deck == DECK_40 and self.meld_rules == MeldRules():
+            return TABLE_40
+        return MeldTable(self.deck, self.meld_rules)
+
+    def rule(self, topic: str) -> str:
+        """The id of this profile's rule on ``topic`` (e.g. ``"R9"``); ``""`` if it has none."""
+        return self.rule_ids.get(topic, "")
+
+    @property
+    def players_fixed(self) -> bool:
+        return self.min_players == self.max_players
+
+    @property
+    def has_jokers(self) -> bool:
+        return self.deck.jokers > 0
+
+    @property
+    def max_stock(self) -> int:
+        """Cards left in the stock right after the deal and the first face-up card."""
+        return self.deck.size - self.min_players * self.hand_size - 1
+
+    def __repr__(self) -> str:
+        return f"<RuleProfile {self.id}>"
+
+    def __str__(self) -> str:
+        return self.id

@@ -1,0 +1,26 @@
+"""The exact search engine: the analysis of a position under its profile.
+
+``analyze`` dispatches on what the profile's analysis answers (:mod:`center`: how the
+center card can be melded at once; :mod:`draw`: what drawing it into the hand gives;
+:mod:`closing`: whether taking it lets you close).
+"""
+
+from __future__ import annotations
+
+from solver.analysis import Analysis
+from solver.errors import ConquianError
+from solver.messages import N_
+from solver.position import Position
+from solver.search import center
+
+
+def analyze(position: Position) -> Analysis:
+    """Analyse the center card for the player to act."""
+    kind = position.rules.analysis
+    if kind == "center" and position.rules.id == "conquian-40":
+        return center.analyze(position)
+    raise ConquianError(N_("the analysis of {rules} positions is not available yet"),
+                        rules=position.rules.id)
+
+
+__all__ = ["analyze"]
