@@ -129,9 +129,12 @@ def _copy(game: MatchGame) -> MatchGame:
 
 
 def _remember(game_id: str, version: int, game: MatchGame, stored: dict[str, Any],
-              learner_id: int | None, token_hash: str | None) -> None:
+              learner_id: int | None, token_hash: str | None, *, copy: bool = True) -> None:
+    """Cache ``game`` at ``version``.  ``copy=False`` when the caller will not change it any
+    more (a cached game is only ever read: every request works on its own copy)."""
     with _cache_lock:
-        _cache[game_id] = _Cached(version, _copy(game), stored, learner_id, token_hash)
+        _cache[game_id] = _Cached(version, _copy(game) if copy else game, stored, learner_id,
+                                  token_hash)
         _cache.move_to_end(game_id)
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
@@ -226,7 +229,9 @@ def save(loaded: Loaded, game: MatchGame) -> int:
         db.session.rollback()
         raise GameChanged(loaded.id)
     db.session.commit()
-    _remember(loaded.id, version, game, stored, loaded.learner_id, loaded.token_hash)
+    # The caller only reads the saved game (for its view): no copy needed.
+    _remember(loaded.id, version, game, stored, loaded.learner_id, loaded.token_hash,
+              copy=False)
     return version
 
 
