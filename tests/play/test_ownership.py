@@ -145,3 +145,17 @@ def test_a_seed_fixes_the_deal_in_test_mode_only(app: Flask, client: FlaskClient
     first = client.post("/api/games", json={"seed": 7}).get_json()["view"]
     again = client.post("/api/games", json={"seed": 7}).get_json()["view"]
     assert first["hand"] == again["hand"]
+
+
+def test_a_client_that_keeps_cookies_plays_with_the_id_alone(app: Flask) -> None:
+    """The contract's flow with a client that keeps cookies (requests.Session, a browser):
+    the creation answer makes its learner, so the id alone opens the game afterwards."""
+    keeper = app.test_client()
+    created = keeper.post("/api/games", json={}).get_json()
+    assert keeper.get_cookie("session") is not None
+    view = keeper.get(f"/api/games/{created['id']}")
+    assert view.status_code == 200
+    action = random_action(view.get_json(), random.Random(3))
+    assert keeper.post(f"/api/games/{created['id']}/actions", json=action).status_code == 200
+    # Without its cookie (and without the token) the same id opens nothing.
+    assert app.test_client().get(f"/api/games/{created['id']}").status_code == 404

@@ -7,8 +7,9 @@ is over) and answers the new view, whose ``last_actions`` tell the computer's re
 ``GET /api/games/<id>/log`` answers every move of the current hand.  Bad input answers 400
 and changes nothing.
 
-A game is open only to whoever started it: the learner whose session cookie made it, or a
-client that sends the ``token`` from the creation answer in the ``X-Game-Token`` header.
+A game is open only to whoever started it: the learner whose session cookie made it (a
+learner, and its cookie, is made on creation when the browser has none), or a client that
+sends the ``token`` from the creation answer in the ``X-Game-Token`` header.
 To anyone else a game does not exist (404), as on the /play pages.  Requests that change
 something are refused when a browser says they come from another site (``Sec-Fetch-Site``
 or ``Origin``), and a body, when sent, must be JSON: a cross-site form cannot start or play
@@ -146,10 +147,12 @@ def create_game() -> ResponseReturnValue:
         game = new_match(options.get("level", DEFAULT_LEVEL), seed)
     except PlayError as exc:
         return _error(error_text(exc))
-    learner = current_learner(create=False)
+    # The game is the learner's (made now if this browser has none yet), so that any client
+    # that keeps cookies plays on with the id alone; one that does not sends the token.
+    learner = current_learner()
+    assert learner is not None
     token = secrets.token_urlsafe(32)
-    game_id = store.create(game, learner.id if learner is not None else None,
-                           _token_hash(token))
+    game_id = store.create(game, learner.id, _token_hash(token))
     return jsonify(id=game_id, token=token, view=game_view(game))
 
 
