@@ -1,7 +1,7 @@
 """login sessions kept on the server; a token that proves a game made through the API is yours
 
 Revision ID: 0003_prod
-Revises: 0002
+Revises: 0003_learn
 Create Date: 2026-12-01 05:00:00
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0003_prod'
-down_revision = '0002'
+down_revision = '0003_learn'
 branch_labels = None
 depends_on = None
 
