@@ -9,8 +9,25 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
+from tests.backends import SERVICES, services_required
 from tutor import create_app
 from tutor.extensions import db
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    missing = [f"{name} ({server})" for name, server in SERVICES.items()
+               if not os.environ.get(name)]
+    if missing and services_required():
+        raise pytest.UsageError(
+            "these servers are required here but not configured: " + ", ".join(missing)
+            + " (scripts/test starts them; CI runs scripts/test)")
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """Say which servers the run has, so that a run without one cannot look complete."""
+    return [f"{server}: " + ("yes" if os.environ.get(name) else
+                            f"NOT CONFIGURED ({name} unset): its tests are skipped")
+            for name, server in SERVICES.items()]
 
 
 @pytest.fixture

@@ -72,6 +72,7 @@ def test_game_actions_answer_200_or_400_and_never_corrupt(app: Flask, action: An
     client = app.test_client()
     created = client.post("/api/games", json={"level": "easy", "seed": 3})
     game = created.get_json()["id"]
+    client.environ_base["HTTP_X_GAME_TOKEN"] = created.get_json()["token"]
     before = client.get(f"/api/games/{game}").get_json()
     response = client.post(f"/api/games/{game}/actions", json=action)
     assert response.status_code in (200, 400)

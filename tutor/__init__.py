@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
+from tutor.paths import STATIC_DIR
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        static_folder=str(ROOT / "static"),
+        static_folder=str(STATIC_DIR),
         static_url_path="/static",
     )
     from tutor.core.jsonprovider import OrjsonProvider
@@ -23,6 +22,23 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from tutor.config import configure
 
     configure(app, test_config)
+    if app.config["TRUSTED_PROXIES"]:
+        # Behind N reverse proxies: the client's address and scheme are the ones the
+        # nearest N proxies wrote into X-Forwarded-For/-Proto (docs/deploy.md).
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        hops = int(app.config["TRUSTED_PROXIES"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
+
+    if app.config.get("MAX_CONTENT_LENGTH"):
+        from tutor.core.bodies import LengthForChunkedBodies
+
+        app.wsgi_app = LengthForChunkedBodies(  # type: ignore[method-assign]
+            app.wsgi_app, int(app.config["MAX_CONTENT_LENGTH"]))
+
+    from tutor.core.headers import register_security_headers
+
+    register_security_headers(app)
 
     from tutor.extensions import init_extensions
 
@@ -31,4 +47,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from tutor.blueprints import register_blueprints
 
     register_blueprints(app)
+
+    from tutor.commands import register_commands
+
+    register_commands(app)
     return app

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ import orjson
 from flask import Flask
 
 from tutor.i18n import LANGUAGES
+from tutor.paths import BUNDLED_PUZZLES_DIR
 
 
 def _secret_key(app: Flask) -> str:
@@ -39,6 +41,18 @@ def _database_url(app: Flask) -> str:
     return "sqlite:///" + str(Path(app.instance_path) / "conquian.sqlite")
 
 
+def _rate_limit_storage() -> str:
+    """Redis when ``REDIS_URL`` is set (limits shared by every worker and server)."""
+    url = os.environ.get("REDIS_URL")
+    if url:
+        # limits names the unix-socket form of a Redis URL redis+unix://.
+        return "redis+unix://" + url[len("unix://"):] if url.startswith("unix://") else url
+    if os.environ.get("CONQUIAN_ENV") == "production":
+        raise RuntimeError("REDIS_URL must be set in production: the login limits must be "
+                           "shared by every worker (docs/deploy.md)")
+    return os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
+
+
 def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     production = os.environ.get("CONQUIAN_ENV") == "production"
@@ -50,16 +64,33 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=production,
+        # The session cookie names the anonymous learner (and their progress): it lasts 90
+        # days from the last visit.  A teacher's login inside it lasts 12 hours, or 30 days
+        # with "keep me logged in", and ends on logout (tutor.auth.sessions).
+        PERMANENT_SESSION_LIFETIME=timedelta(days=90),
         REMEMBER_COOKIE_HTTPONLY=True,
         REMEMBER_COOKIE_SECURE=production,
-        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
+        REMEMBER_COOKIE_SAMESITE="Lax",
+        REMEMBER_COOKIE_DURATION=timedelta(days=30),
+        LOGIN_LIFETIME=timedelta(hours=12),
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
-        PUZZLE_DIR=str(Path(__file__).resolve().parent.parent / "puzzles"),
-        RATELIMIT_STORAGE_URI=os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
+        PUZZLE_DIR=str(BUNDLED_PUZZLES_DIR),
+        RATELIMIT_STORAGE_URI=_rate_limit_storage(),
+        RATELIMIT_STRATEGY="moving-window",
+        RATELIMIT_KEY_PREFIX="conquian",
+        # Redis unreachable: limit per worker in memory rather than refuse every login.
+        RATELIMIT_IN_MEMORY_FALLBACK_ENABLED=True,
         RATELIMIT_HEADERS_ENABLED=True,
+        # How many reverse proxies in front of the site add X-Forwarded-* headers that can be
+        # trusted (docs/deploy.md): 0 serves clients directly and ignores those headers.
+        TRUSTED_PROXIES=int(os.environ.get("TRUSTED_PROXIES", "0")),
+        # HSTS is sent on requests that arrived over HTTPS (tutor.core.headers).
+        HSTS_SECONDS=365 * 24 * 3600,
     )
     if test_config is not None:
         app.config.update(test_config)
+    # A seed chosen by the client fixes the deal: only test servers accept one.
+    app.config.setdefault("ALLOW_CLIENT_SEED", bool(app.config.get("TESTING")))
     engine_options = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
     # Games are stored as JSON documents on every move: orjson writes and reads them fast.
     engine_options.setdefault("json_serializer", _orjson_text)
@@ -67,7 +98,6 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         # A server database may drop idle connections; SQLite files never do.
         engine_options.setdefault("pool_pre_ping", True)
-
 
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app)

@@ -57,10 +57,7 @@ def init_extensions(app: Flask) -> None:
     login_manager.login_message = N_("Please log in to access this page.")
     login_manager.localize_callback = gettext
     limiter.init_app(app)
-    from tutor import models
+    from tutor import models  # noqa: F401  (every table known to SQLAlchemy)
+    from tutor.auth import sessions
 
-    @login_manager.user_loader
-    def load_user(user_id: str) -> models.User | None:
-        if not user_id.isdigit():
-            return None
-        return db.session.get(models.User, int(user_id))
+    sessions.init_app(app)

@@ -1,8 +1,9 @@
 """``conquian puzzles validate|generate|bench``: puzzle sets on the command line.
 
-Other teams add subcommands (e.g. ``import`` / ``export`` to the site's database)
-in their own module: list it in :data:`SUBCOMMAND_MODULES`; it must define
-``register_puzzles(subparsers)`` that adds its parser and sets ``func``.
+Subcommands that need the site's database (importing a set into it, exporting one) are
+``flask --app tutor teach import|export``: the solver never imports the site.  More
+subcommands of this package may be listed in :data:`SUBCOMMAND_MODULES`; each module
+defines ``register_puzzles(subparsers)`` that adds its parser and sets ``func``.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from typing import Any
 
 from solver.cli.common import fail
 
-SUBCOMMAND_MODULES: list[str] = ["solver.cli.puzzles_db"]
-"""Extra ``conquian puzzles`` subcommand modules, e.g. ``"tutor.cli_puzzles"``."""
+SUBCOMMAND_MODULES: list[str] = []
+"""Extra ``conquian puzzles`` subcommand modules (within ``solver``)."""
 
 
 def register(sub: Any) -> None:

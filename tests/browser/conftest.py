@@ -43,6 +43,25 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=1))
 
 
+@pytest.fixture(autouse=True)
+def no_csp_violations(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fails a test whose page broke the Content-Security-Policy (an inline script or
+    style, eval…): Chromium reports each violation on the console."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page = request.getfixturevalue("page")
+    violations: list[str] = []
+
+    def seen(message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            violations.append(message.text)
+
+    page.on("console", seen)
+    yield
+    assert not violations, "CSP violations:\n" + "\n".join(violations)
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
@@ -57,6 +76,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "SECRET_KEY": "browser-tests",
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}",
             "RATELIMIT_ENABLED": False,
+            # A test server: the play tests replay fixed deals.
+            "ALLOW_CLIENT_SEED": True,
         }
     )
     prepare_database(app)

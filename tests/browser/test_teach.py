@@ -18,6 +18,11 @@ def sign_up(page: Page, base: str, email: str) -> None:
     page.get_by_label("Password (at least").fill("correct horse battery")
     page.get_by_label("Password again").fill("correct horse battery")
     page.get_by_role("button", name="Create account").click()
+    # Signing up never logs in (the answer must not tell whether the address was new).
+    expect(page.get_by_role("heading", level=1)).to_have_text("Teacher log in")
+    page.get_by_label("Email address").fill(email)
+    page.get_by_label("Password", exact=True).fill("correct horse battery")
+    page.get_by_role("button", name="Log in").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Your teaching desk")
 
 

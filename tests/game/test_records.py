@@ -117,6 +117,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_selfplay_command_writes_records_that_replay(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
     done = _cli("selfplay", "--games", "40", "--seed", "3", "--players", "expert,greedy",

@@ -69,6 +69,7 @@ def _play_checked(state: GameState, players: tuple[str, str], rng: random.Random
     _check_conservation(state)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PAIRS, ids=lambda p: f"{p[0]}-{p[1]}")
 def test_random_hands_keep_every_invariant(players: tuple[str, str]) -> None:
     rng = random.Random(f"sim:{players}")

@@ -54,7 +54,7 @@ def test_create_answers_id_and_view(client: FlaskClient, body: Any) -> None:
     response = client.post("/api/games") if body is None else client.post("/api/games", json=body)
     assert response.status_code == 200
     data = response.get_json()
-    assert set(data) == {"id", "view"}
+    assert set(data) == {"id", "token", "view"}
     assert len(data["id"]) == 32
     view = data["view"]
     assert set(view) >= VIEW_FIELDS

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -37,6 +38,7 @@ def _check_html(html: str, visible: set[str], where: str) -> None:
     assert named <= visible, f"{where}: HTML names {sorted(named - visible)}"
 
 
+@pytest.mark.slow
 def test_no_hidden_card_reaches_the_learner(app: Flask, client: FlaskClient) -> None:
     rng = random.Random(2024)
     hands = matches = responses = 0

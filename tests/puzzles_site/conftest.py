@@ -36,7 +36,7 @@ def make_app(tmp_path: os.PathLike[str], **extra: Any) -> Flask:
     }
     config.update(extra)
     app = create_app(config)
-    prepare_database(app, migrate=False)
+    prepare_database(app)
     return app
 
 

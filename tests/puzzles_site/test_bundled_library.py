@@ -13,13 +13,13 @@ import pytest
 from flask import Flask
 
 from solver.puzzles.relabel import SuitPermutation
-from tutor import ROOT, create_app
+from tutor import create_app
 from tutor.core.setup import prepare_database
 from tutor.extensions import db
 from tutor.models import Attempt, PuzzleSet
 from tutor.puzzles.store import sync_bundled
 
-LIBRARY = ROOT / "puzzles"
+LIBRARY = Path(__file__).resolve().parents[2] / "puzzles"
 pytestmark = pytest.mark.skipif(
     not any(LIBRARY.glob("*.json")), reason="no bundled puzzle sets in puzzles/"
 )
@@ -37,7 +37,7 @@ def library_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
             "PUZZLE_DIR": str(LIBRARY),
         }
     )
-    prepare_database(app, migrate=False)
+    prepare_database(app)
     yield app
 
 
@@ -109,6 +109,7 @@ def dealt(client: Any, url: str, form: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.slow
 def test_every_puzzle_page_renders_and_grades_its_own_answer(library_app: Flask) -> None:
     """Each puzzle is dealt under a random permutation of the suits (as the site does); the
     file's answer, relabelled the same way, is right and a wrong one is wrong."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -68,6 +69,7 @@ def test_engines_agree(seed: int) -> None:
     assert a.to_dict() == b.to_dict()
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(seeds)
 def test_search_matches_brute_force(seed: int) -> None:

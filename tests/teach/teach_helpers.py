@@ -37,16 +37,31 @@ FORCE = {
 }
 
 
+PASSWORD = "correct horse"
+
+
 def signup(client: FlaskClient, email: str, name: str = "Teacher") -> None:
+    """Sign up (which never logs in: it must not tell whether the address was new), then
+    log in."""
     response = client.post(
         "/auth/signup",
         data={
             "display_name": name,
             "email": email,
-            "password": "correct horse",
-            "confirm": "correct horse",
+            "password": PASSWORD,
+            "confirm": PASSWORD,
         },
     )
+    assert response.status_code == 302, response.get_data(as_text=True)
+    login(client, email)
+
+
+def login(client: FlaskClient, email: str, password: str = PASSWORD,
+          remember: bool = False) -> None:
+    data = {"email": email, "password": password}
+    if remember:
+        data["remember"] = "y"
+    response = client.post("/auth/login", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
 
 

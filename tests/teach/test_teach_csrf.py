@@ -49,12 +49,16 @@ def count(app: Flask, model: type) -> int:
 
 def signed_up(app: Flask) -> FlaskClient:
     client = app.test_client()
-    data = {"display_name": "T", "email": "t@example.org", "password": "abcdefgh1",
-            "confirm": "abcdefgh1"}  # fmt: skip
+    data = {"display_name": "T", "email": "t@example.org", "password": "wombat lantern",
+            "confirm": "wombat lantern"}  # fmt: skip
     assert client.post("/auth/signup", data=data).status_code == 400  # no token: refused
     assert count(app, User) == 0
     data["csrf_token"] = token(client, "/auth/signup")
     assert client.post("/auth/signup", data=data).status_code == 302
+    login = {"email": "t@example.org", "password": "wombat lantern"}
+    assert client.post("/auth/login", data=login).status_code == 400  # no token: refused
+    login["csrf_token"] = token(client, "/auth/login")
+    assert client.post("/auth/login", data=login).status_code == 302
     return client
 
 

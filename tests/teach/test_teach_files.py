@@ -230,48 +230,57 @@ def test_a_valid_file_imports(app: Flask, owner: FlaskClient) -> None:
 # ---------------------------------------------------------------- the command lines
 
 
-def test_conquian_puzzles_import_and_export(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_teach_import_on_a_new_database_migrates_it_and_the_site_then_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from solver.cli import main
+    """``flask --app tutor teach import`` on a database that does not exist yet makes it
+    through the migrations (never from the models), so the site's own start afterwards
+    (``prepare``, as ``serve`` runs it) finds it at the newest schema and goes on."""
+    from alembic.script import ScriptDirectory
+    from sqlalchemy import inspect, text
+
+    from tutor import create_app
 
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/cli.sqlite")
     monkeypatch.setenv("SECRET_KEY", "cli-test")
     source = tmp_path / "set.json"
     source.write_text(json.dumps(valid_file()), encoding="utf-8")
+    app = create_app()
+    runner = app.test_cli_runner()
 
-    assert main(["puzzles", "import", str(source)]) == 0
-    assert "imported hostile: 2 puzzles" in capsys.readouterr().out
+    imported = runner.invoke(args=["teach", "import", str(source)])
+    assert imported.exit_code == 0, imported.output
+    assert "imported hostile: 2 puzzles" in imported.output
+    with app.app_context():
+        head = ScriptDirectory.from_config(
+            app.extensions["migrate"].migrate.get_config()).get_current_head()
+        version = db.session.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        assert version == head
+        assert "login_sessions" in inspect(db.engine).get_table_names()
+
+    started = create_app().test_cli_runner().invoke(args=["prepare"])  # a later start
+    assert started.exit_code == 0, started.output
     out = tmp_path / "out.json"
-    assert main(["puzzles", "export", "hostile", "-o", str(out)]) == 0
+    exported = runner.invoke(args=["teach", "export", "hostile", "-o", str(out)])
+    assert exported.exit_code == 0, exported.output
     assert json.loads(out.read_text(encoding="utf-8")) == parse_set(valid_file()).to_dict()
-
-    bad = tmp_path / "bad.json"
-    bad.write_bytes(broken(_set("puzzles.1.difficulty", 9)))
-    with pytest.raises(SystemExit) as refused:
-        main(["puzzles", "import", str(bad)])
-    assert refused.value.code == 2
-    err = capsys.readouterr().err
-    assert err.startswith("error: bad.json: puzzle 'p-2': field 'difficulty'")
-    with pytest.raises(SystemExit):
-        main(["puzzles", "export", "no-such-set"])
-    assert "no puzzle set has the id 'no-such-set'" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        main(["puzzles", "import", str(tmp_path / "missing.json")])
-    assert "cannot read the file" in capsys.readouterr().err
-    # Only the good file was stored.
-    assert main(["puzzles", "export", "hostile"]) == 0
-    assert json.loads(capsys.readouterr().out)["id"] == "hostile"
+    missing = runner.invoke(args=["teach", "export", "no-such-set"])
+    assert missing.exit_code == 1 and "no puzzle set has the id 'no-such-set'" in missing.output
 
 
-def test_flask_teach_commands(app: Flask, tmp_path: Path) -> None:
+def test_flask_teach_commands(tmp_path: Path) -> None:
+    from tutor import create_app
+
+    # The commands migrate the database first: here one that only they have touched.
+    app = create_app({"TESTING": True, "SECRET_KEY": "k",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/cmd.sqlite"})
     runner = app.test_cli_runner()
     source = tmp_path / "set.json"
     source.write_text(json.dumps(valid_file()), encoding="utf-8")
     result = runner.invoke(args=["teach", "import", str(source)])
     assert result.exit_code == 0, result.output
     exported_text = runner.invoke(args=["teach", "export", "hostile"])
-    assert json.loads(exported_text.output) == parse_set(valid_file()).to_dict()
+    assert json.loads(exported_text.stdout) == parse_set(valid_file()).to_dict()
     source.write_bytes(broken(_set("puzzles.0.answer", {"usable": False})))
     refused = runner.invoke(args=["teach", "import", str(source)])
     assert refused.exit_code == 1

@@ -14,6 +14,7 @@ from teach_helpers import (
     add_puzzle,
     class_code,
     join,
+    login,
     make_class,
     make_set,
     puzzle_form,
@@ -74,9 +75,10 @@ def test_payload_in_every_authored_field_stays_inert(
     teacher = app.test_client()
     teacher.post(
         "/auth/signup",
-        data={"display_name": payload[:80], "email": "x@example.org", "password": "abcdefgh1",
-              "confirm": "abcdefgh1"},
+        data={"display_name": payload[:80], "email": "x@example.org",
+              "password": "wombat lantern", "confirm": "wombat lantern"},
     )  # fmt: skip
+    login(teacher, "x@example.org", "wombat lantern")
     set_id = make_set(teacher, title=payload, description=payload)
     puzzle_id = add_puzzle(
         teacher,

@@ -14,6 +14,7 @@ from solver.explain import explain_dict
 from solver.position import Position
 from solver.search import analyze
 from tutor.core.errors import error_text
+from tutor.core.jsonprovider import MAX_DEPTH, JSONTooDeep, loads_checked
 from tutor.extensions import csrf
 
 bp = Blueprint("api_analyze", __name__, url_prefix="/api")
@@ -22,17 +23,23 @@ csrf.exempt(bp)
 
 
 def read_json_body() -> tuple[Any, str | None]:
-    """The request's JSON body, or an error message saying why it could not be read."""
+    """The request's JSON body, or an error message saying why it could not be read.
+
+    A body over ``MAX_CONTENT_LENGTH``, with a length or chunked, raises 413 (answered as
+    ``{"error": ...}`` by tutor.core.errors)."""
     if not request.is_json:
-        if not request.content_length:
+        if not request.get_data(cache=True):
             return None, _("send a JSON body (Content-Type: application/json)")
         return None, _("the body must be sent with Content-Type: application/json")
-    data = request.get_json(silent=True)
-    if data is None:
-        if not request.content_length:
-            return None, _("send a JSON body (Content-Type: application/json)")
+    raw = request.get_data(cache=True)
+    if not raw:
+        return None, _("send a JSON body (Content-Type: application/json)")
+    try:
+        return loads_checked(raw), None
+    except JSONTooDeep:
+        return None, _("the JSON is nested more than %(levels)s levels deep", levels=MAX_DEPTH)
+    except ValueError:
         return None, _("the body is not valid JSON")
-    return data, None
 
 
 def analysis_response(position: Position) -> dict[str, Any]:

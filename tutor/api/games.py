@@ -1,21 +1,33 @@
 """Games against the computer over JSON (contract "HTTP"), and ``GET /healthz``.
 
-``POST /api/games`` starts a match, ``GET /api/games/<id>`` answers the learner's view,
-``POST /api/games/<id>/actions`` applies one action (the record format without
-``player``; or ``{"type": "next_hand"}`` once a hand is over) and answers the new view,
-whose ``last_actions`` tell the computer's replies; ``GET /api/games/<id>/log`` answers
-every move of the current hand.  The random id is the key to a game.  Bad input answers
-400 and changes nothing.
+``POST /api/games`` starts a match and answers ``{"id", "token", "view"}``;
+``GET /api/games/<id>`` answers the learner's view, ``POST /api/games/<id>/actions`` applies
+one action (the record format without ``player``; or ``{"type": "next_hand"}`` once a hand
+is over) and answers the new view, whose ``last_actions`` tell the computer's replies;
+``GET /api/games/<id>/log`` answers every move of the current hand.  Bad input answers 400
+and changes nothing.
+
+A game is open only to whoever started it: the learner whose session cookie made it (a
+learner, and its cookie, is made on creation when the browser has none), or a client that
+sends the ``token`` from the creation answer in the ``X-Game-Token`` header.
+To anyone else a game does not exist (404), as on the /play pages.  Requests that change
+something are refused when a browser says they come from another site (``Sec-Fetch-Site``
+or ``Origin``), and a body, when sent, must be JSON: a cross-site form cannot start or play
+a game.  A ``seed`` is accepted only by a test server (``ALLOW_CLIENT_SEED``).
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
 import threading
 from collections import OrderedDict
 from typing import Any, Final
+from urllib.parse import urlsplit
 
 import orjson
-from flask import Blueprint, Response, abort, jsonify, request
+from flask import Blueprint, Response, abort, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -25,12 +37,16 @@ from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import csrf, limiter
 from tutor.play import store
-from tutor.play.games import DEFAULT_LEVEL, MatchGame, PlayError, new_match, parse_seed
+from tutor.play.games import DEFAULT_LEVEL, MatchGame, PlayError, new_match, requested_seed
 from tutor.play.view import game_view, log_entries
 
 bp = Blueprint("api_games", __name__)
-# JSON only: a cross-site form cannot send application/json, so no CSRF token is needed.
+# No CSRF token: the session cookie is SameSite=Lax, bodies must be JSON (which a cross-site
+# form cannot send), and browsers' cross-site requests are refused below.
 csrf.exempt(bp)
+
+TOKEN_HEADER: Final = "X-Game-Token"
+_SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 VIEW_CACHE_SIZE: Final = 512
@@ -61,11 +77,47 @@ def _error(message: str, status: int = 400) -> ResponseReturnValue:
     return jsonify(error=message), status
 
 
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _is_owner(learner_id: int | None, token_hash: str | None) -> bool:
+    """Whether this request may see and play the game: its token, or its learner's session."""
+    token = request.headers.get(TOKEN_HEADER)
+    if token and token_hash is not None and hmac.compare_digest(_token_hash(token), token_hash):
+        return True
+    if learner_id is None:
+        return False
+    learner = current_learner(create=False)
+    return learner is not None and learner.id == learner_id
+
+
+def _not_found() -> None:
+    abort(404, description=_("There is no game of yours with this id."))
+
+
 def _load(game_id: str) -> store.Loaded:
     loaded = store.load(game_id)
-    if loaded is None:
-        abort(404, description=_("There is no game with this id."))
+    if loaded is None or not _is_owner(loaded.learner_id, loaded.token_hash):
+        _not_found()
+    assert loaded is not None
     return loaded
+
+
+def _from_another_site() -> bool:
+    """A browser says this request comes from another site's page."""
+    fetch_site = request.headers.get("Sec-Fetch-Site")
+    if fetch_site is not None and fetch_site not in ("same-origin", "none"):
+        return True
+    origin = request.headers.get("Origin")
+    return origin is not None and urlsplit(origin).netloc != request.host
+
+
+@bp.before_request
+def refuse_cross_site() -> ResponseReturnValue | None:
+    if request.method in _SAFE_METHODS or not _from_another_site():
+        return None
+    return _error(_("Requests from other sites cannot start or play games."), 403)
 
 
 @bp.get("/healthz")
@@ -77,7 +129,8 @@ def healthz() -> ResponseReturnValue:
 @limiter.limit("120 per minute")  # each new game is a stored row: no floods
 def create_game() -> ResponseReturnValue:
     options: Any = {}
-    if request.get_data(cache=True):  # the body is optional; when sent, a JSON object
+    # The body is optional; when sent (or labelled), a JSON object.
+    if request.get_data(cache=True) or request.content_type:
         if not request.is_json:
             return _error(_("the body must be sent with Content-Type: application/json"))
         options, problem = read_json_body()
@@ -90,20 +143,26 @@ def create_game() -> ResponseReturnValue:
         return _error(_("unknown field(s) %(fields)s: only level and seed are accepted",
                         fields=", ".join(unknown)))
     try:
-        game = new_match(options.get("level", DEFAULT_LEVEL), parse_seed(options.get("seed")))
+        seed = requested_seed(options.get("seed"), current_app.config["ALLOW_CLIENT_SEED"])
+        game = new_match(options.get("level", DEFAULT_LEVEL), seed)
     except PlayError as exc:
         return _error(error_text(exc))
-    learner = current_learner(create=False)
-    game_id = store.create(game, learner.id if learner is not None else None)
-    return jsonify(id=game_id, view=game_view(game))
+    # The game is the learner's (made now if this browser has none yet), so that any client
+    # that keeps cookies plays on with the id alone; one that does not sends the token.
+    learner = current_learner()
+    assert learner is not None
+    token = secrets.token_urlsafe(32)
+    game_id = store.create(game, learner.id, _token_hash(token))
+    return jsonify(id=game_id, token=token, view=game_view(game))
 
 
 @bp.get("/api/games/<game_id>")
 def show_game(game_id: str) -> ResponseReturnValue:
     found = store.head(game_id)
-    if found is None:
-        abort(404, description=_("There is no game with this id."))
-    return _view_response(game_id, found[0], None)
+    if found is None or not _is_owner(found.learner_id, found.token_hash):
+        _not_found()
+    assert found is not None
+    return _view_response(game_id, found.version, None)
 
 
 @bp.get("/api/games/<game_id>/log")
@@ -115,18 +174,30 @@ def game_log(game_id: str) -> ResponseReturnValue:
 
 @bp.post("/api/games/<game_id>/actions")
 def game_action(game_id: str) -> ResponseReturnValue:
-    loaded = _load(game_id)
+    # The body first: a client still sending it holds no database connection meanwhile.
     data, problem = read_json_body()
+    # This process's copy of the game when it has one, without a read from the database:
+    # the save is a compare-and-swap on the version, so a copy that another process has
+    # overtaken is caught there, and the move is then tried on the game as stored.
+    loaded = store.cached(game_id)
+    checked = loaded is None or not _is_owner(loaded.learner_id, loaded.token_hash)
+    if checked:
+        loaded = _load(game_id)
+    assert loaded is not None
     if problem is not None:
         return _error(problem)
-    game = loaded.game
-    try:
-        game.act(data)
-    except PlayError as exc:
-        return _error(error_text(exc))
-    try:
-        version = store.save(loaded, game)
-    except store.GameChanged:
-        return _error(_("This game was changed by another request. Reload it and try again."),
-                      409)
-    return _view_response(game_id, version, game)
+    while True:
+        game = loaded.game
+        try:
+            game.act(data)
+            version = store.save(loaded, game)
+        except PlayError as exc:
+            if checked:  # refused by the game as stored, not by an old copy
+                return _error(error_text(exc))
+        except store.GameChanged:
+            if checked:
+                return _error(_("This game was changed by another request. Reload it and "
+                                "try again."), 409)
+        else:
+            return _view_response(game_id, version, game)
+        loaded, checked = _load(game_id), True

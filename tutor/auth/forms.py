@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, EmailField, PasswordField, StringField
-from wtforms.validators import DataRequired, EqualTo, Length, Regexp
+from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
+
+from tutor.auth.passwords import MAX_LENGTH as MAX_PASSWORD
+from tutor.auth.passwords import MIN_LENGTH as MIN_PASSWORD
+from tutor.auth.passwords import is_guessable
 
 # Deliberately loose: the address is only a login name here, never mailed.
 EMAIL_PATTERN = r"^[^@\s]+@[^@\s]+\.[^@\s]+$"
-MIN_PASSWORD = 8
-MAX_PASSWORD = 200
 
 
 class SignupForm(FlaskForm):
@@ -34,11 +38,23 @@ class SignupForm(FlaskForm):
         validators=[DataRequired(), EqualTo("password", message=_l("The passwords differ."))],
     )
 
+    def validate_password(self, field: Any) -> None:
+        password = field.data or ""
+        if len(password) < MIN_PASSWORD:
+            return  # Length() has said so already
+        email = (self.email.data or "").strip().lower()
+        inputs = [email, email.split("@")[0], self.display_name.data or ""]
+        if is_guessable(password, inputs):
+            raise ValidationError(_l(
+                "This password is too easy to guess: it is a common password, a simple "
+                "pattern or close to your name or address. A few unrelated words make a "
+                "strong one."))
+
 
 class LoginForm(FlaskForm):
     email = EmailField(_l("Email address"), validators=[DataRequired(), Length(max=254)])
     password = PasswordField(_l("Password"), validators=[DataRequired(), Length(max=MAX_PASSWORD)])
-    remember = BooleanField(_l("Keep me logged in on this device"))
+    remember = BooleanField(_l("Keep me logged in on this device for 30 days"))
 
 
 class LogoutForm(FlaskForm):

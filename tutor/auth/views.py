@@ -1,4 +1,11 @@
-"""Sign up, log in, log out: werkzeug's scrypt password hashes, Flask-Login sessions."""
+"""Sign up, log in, log out: werkzeug's scrypt password hashes, login sessions kept on the
+server (``tutor.auth.sessions``), login limits shared by every worker (``tutor.auth.limits``).
+
+Signing up never tells whether an address already has an account: with a new address the
+account is made, with a known one nothing changes, and both answers are the same page
+asking to log in (the same password hash is computed either way, so the time does not tell
+either).  Only the owner of the address's account can then log in.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +14,11 @@ from urllib.parse import urlsplit
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from flask_login import current_user, login_user, logout_user
+from flask_login import current_user
+from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from tutor.auth import limits, sessions
 from tutor.auth.forms import LoginForm, LogoutForm, SignupForm
 from tutor.extensions import db, limiter
 from tutor.models import User
@@ -40,32 +49,30 @@ def normalise_email(email: str) -> str:
 
 
 @bp.route("/signup", methods=["GET", "POST"])
-@limiter.limit("10 per hour", methods=["POST"])
+@limiter.limit(limits.SIGNUP_PER_ADDRESS, methods=["POST"], error_message=limits.too_many)
 def signup() -> ResponseReturnValue:
     if current_user.is_authenticated:
         return redirect(url_for("teach.index"))
     form = SignupForm()
     if form.validate_on_submit():
         email = normalise_email(form.email.data or "")
+        password_hash = hash_password(form.password.data or "")
         exists = db.session.execute(db.select(User.id).filter_by(email=email)).first()
-        if exists:
-            form.email.errors = [*form.email.errors, _("An account with this address exists.")]
-        else:
-            user = User(
-                email=email,
-                display_name=(form.display_name.data or "").strip(),
-                password_hash=hash_password(form.password.data or ""),
-            )
-            db.session.add(user)
-            db.session.commit()
-            login_user(user)
-            flash(_("Welcome! Your teacher account is ready."), "success")
-            return redirect(url_for("teach.index"))
+        if not exists:
+            db.session.add(User(email=email, display_name=(form.display_name.data or "").strip(),
+                                password_hash=password_hash))
+            try:
+                db.session.commit()
+            except IntegrityError:  # the same address signed up at the same moment
+                db.session.rollback()
+        flash(_("If this address was new, its teacher account now exists. "
+                "Log in with the address and your password."), "success")
+        return redirect(url_for("auth.login"))
     return render_template("auth/signup.html", form=form), 400 if form.errors else 200
 
 
 @bp.route("/login", methods=["GET", "POST"])
-@limiter.limit("10 per minute;60 per hour", methods=["POST"])
+@limits.login_limits
 def login() -> ResponseReturnValue:
     if current_user.is_authenticated:
         return redirect(safe_next(request.args.get("next")))
@@ -76,7 +83,7 @@ def login() -> ResponseReturnValue:
         user = db.session.execute(db.select(User).filter_by(email=email)).scalar_one_or_none()
         stored = user.password_hash if user is not None else _DUMMY_HASH
         if check_password_hash(stored, form.password.data or "") and user is not None:
-            login_user(user, remember=bool(form.remember.data))
+            sessions.start(user, remember=bool(form.remember.data))
             return redirect(safe_next(request.args.get("next")))
         failed = True
     status = 400 if failed or form.errors else 200
@@ -87,6 +94,6 @@ def login() -> ResponseReturnValue:
 def logout() -> ResponseReturnValue:
     form = LogoutForm()
     if form.validate_on_submit():
-        logout_user()
+        sessions.end()
         flash(_("You are logged out."), "success")
     return redirect(url_for("home.index"))

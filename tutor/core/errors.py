@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import get_translations
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from solver.errors import ConquianError, Text
 
@@ -22,7 +22,8 @@ def error_text(exc: Exception | Text) -> str:
 
 
 def _wants_json() -> bool:
-    return request.path.startswith("/api/")
+    """JSON for the APIs (/api/…, /teach/api/…) and for whoever sent JSON."""
+    return request.path.startswith("/api/") or "/api/" in request.path or request.is_json
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -34,6 +35,16 @@ def register_error_handlers(app: Flask) -> None:
         if _wants_json():
             return jsonify(error=message), 400
         return render_template("errors/error.html", code=400, message=message), 400
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_large(error: RequestEntityTooLarge) -> ResponseReturnValue:
+        # However the body came (with a length or chunked), past the limit it is refused.
+        limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
+        message = _("The request body is larger than %(size)s KB, the most this site accepts.",
+                    size=limit // 1024)
+        if _wants_json():
+            return jsonify(error=message), 413
+        return render_template("errors/error.html", code=413, message=message), 413
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:

@@ -1,22 +1,26 @@
 """Prepare a database for use: migrate the tables to the newest schema, load the bundled
-puzzles.  ``conquian serve`` (and so ``scripts/run``) calls it before starting the site."""
+puzzles.  ``flask --app tutor serve`` (and so ``scripts/run``) and ``flask --app tutor
+prepare`` call it before the site starts.
+
+Tables are only ever made by the Alembic migrations in tutor/migrations, never from the
+models directly, so every database the site meets can be migrated further.
+"""
 
 from __future__ import annotations
 
 from flask import Flask
 from flask_migrate import upgrade
 
-from tutor.extensions import db
 
-
-def prepare_database(app: Flask, *, migrate: bool = True) -> None:
-    """``migrate=False`` builds the tables straight from the models (throw-away test
-    databases); real databases go through the Alembic migrations in tutor/migrations."""
+def migrate_database(app: Flask) -> None:
+    """Bring the database to the newest schema (creating it when it is new)."""
     with app.app_context():
-        if migrate:
-            upgrade()
-        else:
-            db.create_all()
+        upgrade(directory=app.extensions["migrate"].directory)
+
+
+def prepare_database(app: Flask) -> None:
+    migrate_database(app)
+    with app.app_context():
         from tutor.puzzles.store import sync_bundled
 
         report = sync_bundled(app.config["PUZZLE_DIR"])

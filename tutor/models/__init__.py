@@ -5,13 +5,14 @@ from tutor.models.games import Game
 from tutor.models.learners import Attempt, Learner, LessonProgress
 from tutor.models.puzzles import Puzzle, PuzzleSet
 from tutor.models.rounds import PuzzleRound, ReviewCard
-from tutor.models.users import User
+from tutor.models.users import LoginSession, User
 
 __all__ = [
     "Attempt",
     "Game",
     "Learner",
     "LessonProgress",
+    "LoginSession",
     "Puzzle",
     "PuzzleRound",
     "PuzzleSet",

@@ -19,6 +19,9 @@ class Game(db.Model):  # type: ignore[name-defined]
     learner_id: Mapped[int | None] = mapped_column(
         ForeignKey("learners.id", ondelete="CASCADE"), index=True
     )
+    # SHA-256 of the token answered when the game was made through the API: with the
+    # learner's session, the other way to prove the game is yours (tutor.api.games).
+    token_hash: Mapped[str | None] = mapped_column(String(64))
     level: Mapped[str] = mapped_column(String(16), default="medium")
     state: Mapped[dict[str, Any]] = mapped_column(JSON)  # solver.game state dict: server side only
     # One more on every save: the save is a compare-and-swap on it (tutor.play.store).

@@ -1,22 +1,56 @@
-"""Teacher accounts (learners need none: see ``Learner``)."""
+"""Teacher accounts (learners need none: see ``Learner``) and their login sessions."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from flask_login import UserMixin
-from sqlalchemy import String
+from sqlalchemy import ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tutor.extensions import db
 from tutor.models.common import utcnow
 
 
-class User(UserMixin, db.Model):  # type: ignore[name-defined]
+class User(db.Model):  # type: ignore[name-defined]
+    """A teacher.  Flask-Login knows a logged-in user by the key of their login session
+    (``tutor.auth.sessions``), never by the account id, so that ending the session on the
+    server ends every cookie that carries it."""
+
     __tablename__ = "users"
+    __allow_unmapped__ = True  # for login_key, which is no column
 
     id: Mapped[int] = mapped_column(primary_key=True)
     email: Mapped[str] = mapped_column(String(254), unique=True, index=True)
     display_name: Mapped[str] = mapped_column(String(80))
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    login_key: str | None = None
+    """The key of the login session this request runs under (not stored: only its hash is,
+    in ``LoginSession``)."""
+
+    # Flask-Login's user protocol.
+    is_active = True
+    is_anonymous = False
+
+    @property
+    def is_authenticated(self) -> bool:
+        return self.login_key is not None
+
+    def get_id(self) -> str | None:
+        return self.login_key
+
+
+class LoginSession(db.Model):  # type: ignore[name-defined]
+    """One login of one teacher on one device: logging out deletes it, and with it every
+    copy of the session or remember cookie that names it."""
+
+    __tablename__ = "login_sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    """SHA-256 of the random key the cookies carry: a copy of this table opens nothing."""
+    remember: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]

@@ -209,6 +209,17 @@ def parse_seed(value: object) -> int | None:
     return value
 
 
+def requested_seed(value: object, allowed: bool) -> int | None:
+    """The seed a request asks for (``parse_seed``), accepted only where ``allowed`` (a test
+    server): a seed fixes the deal, so whoever chose it could work out the computer's hand
+    and the stock."""
+    if value is None or value == "":
+        return None
+    if not allowed:
+        raise PlayError(N_("seed is accepted only by a test server: here every deal is random"))
+    return parse_seed(value)
+
+
 def replay_hand(stored: Mapping[str, Any]) -> list[tuple[GameState, int, Action]]:
     """Each step of a stored hand: the state before it, who acted, and the action as played.
 

@@ -40,6 +40,8 @@ class Loaded:
     version: int
     game: MatchGame
     """The caller's own copy: changing it changes nothing until ``save``."""
+    token_hash: str | None = None
+    """SHA-256 of the API token that also proves ownership (``None``: the session only)."""
 
 
 CACHE_SIZE: Final = 512
@@ -51,6 +53,9 @@ class _Cached:
     game: MatchGame
     stored: dict[str, Any]
     """``game.to_dict()``, as in the row at ``version``: never changed once cached."""
+    learner_id: int | None
+    token_hash: str | None
+    """The game's owner, which never changes once the game is made."""
 
 
 _cache: OrderedDict[str, _Cached] = OrderedDict()
@@ -62,11 +67,11 @@ only those moves are replayed onto the cached game (``MatchGame.continued``), no
 whole hand from its deal."""
 
 _GAMES = Game.__table__
-_HEAD = text("SELECT version, learner_id, level FROM games WHERE id = :id")
+_HEAD = text("SELECT version, learner_id, level, token_hash FROM games WHERE id = :id")
 # One round trip per load: the state comes along only when the cached copy is not current.
 _LOAD = text(
-    "SELECT version, learner_id, level, CASE WHEN version = :known THEN NULL ELSE state END"
-    " FROM games WHERE id = :id"
+    "SELECT version, learner_id, level, token_hash,"
+    " CASE WHEN version = :known THEN NULL ELSE state END FROM games WHERE id = :id"
 )
 _SAVE = text(
     "UPDATE games SET state = :state, version = :new, updated_at = :now"
@@ -123,9 +128,13 @@ def _copy(game: MatchGame) -> MatchGame:
     return MatchGame(game.seed, game.level, game.state.clone(), list(game.finished))
 
 
-def _remember(game_id: str, version: int, game: MatchGame, stored: dict[str, Any]) -> None:
+def _remember(game_id: str, version: int, game: MatchGame, stored: dict[str, Any],
+              learner_id: int | None, token_hash: str | None, *, copy: bool = True) -> None:
+    """Cache ``game`` at ``version``.  ``copy=False`` when the caller will not change it any
+    more (a cached game is only ever read: every request works on its own copy)."""
     with _cache_lock:
-        _cache[game_id] = _Cached(version, _copy(game), stored)
+        _cache[game_id] = _Cached(version, _copy(game) if copy else game, stored, learner_id,
+                                  token_hash)
         _cache.move_to_end(game_id)
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
@@ -137,25 +146,45 @@ def clear_cache() -> None:
         _cache.clear()
 
 
-def create(game: MatchGame, learner_id: int | None) -> str:
-    game_id = secrets.token_hex(16)  # 128 random bits: the id is the key to the game
+def create(game: MatchGame, learner_id: int | None, token_hash: str | None = None) -> str:
+    game_id = secrets.token_hex(16)  # 128 random bits: unguessable, but not a secret
     now = utcnow()
     stored = game.to_dict()
     db.session.add(Game(id=game_id, learner_id=learner_id, level=game.level,
-                        state=stored, version=0, created_at=now, updated_at=now))
+                        token_hash=token_hash, state=stored, version=0, created_at=now,
+                        updated_at=now))
     db.session.commit()
-    _remember(game_id, 0, game, stored)
+    _remember(game_id, 0, game, stored, learner_id, token_hash)
     return game_id
 
 
-def head(game_id: str) -> tuple[int, int | None, str] | None:
-    """The version, learner and level of a game, without its state."""
+@dataclass(frozen=True)
+class Head:
+    version: int
+    learner_id: int | None
+    level: str
+    token_hash: str | None
+
+
+def head(game_id: str) -> Head | None:
+    """The version, owner and level of a game, without its state."""
     if not isinstance(game_id, str) or len(game_id) != 32:
         return None
     cursor = _execute(_sql().head, {"id": game_id})
     row = cursor.fetchone()
     cursor.close()
-    return None if row is None else (row[0], row[1], row[2])
+    return None if row is None else Head(row[0], row[1], row[2], row[3])
+
+
+def cached(game_id: str) -> Loaded | None:
+    """This process's latest copy of the game, without asking the database: another process
+    may have saved moves since.  ``save`` finds out (``GameChanged``), and the caller then
+    loads the game and tries again, so a move is never applied to a stale game."""
+    with _cache_lock:
+        found = _cache.get(game_id)
+    if found is None:
+        return None
+    return Loaded(game_id, found.learner_id, found.version, _copy(found.game), found.token_hash)
 
 
 def load(game_id: str) -> Loaded | None:
@@ -171,18 +200,18 @@ def load(game_id: str) -> Loaded | None:
     cursor.close()
     if row is None:
         return None
-    version, learner_id, level, raw = row
+    version, learner_id, level, token_hash, raw = row
     if raw is None:  # the cached copy is the current version
         assert cached is not None and cached.version == version
-        return Loaded(game_id, learner_id, version, _copy(cached.game))
+        return Loaded(game_id, learner_id, version, _copy(cached.game), token_hash)
     stored = sql.state_out(raw)
     game = None
     if cached is not None and cached.version < version and cached.game.level == level:
         game = cached.game.continued(cached.stored, stored)
     if game is None:
         game = MatchGame.from_dict(stored, level)
-    _remember(game_id, version, game, stored)
-    return Loaded(game_id, learner_id, version, game)
+    _remember(game_id, version, game, stored, learner_id, token_hash)
+    return Loaded(game_id, learner_id, version, game, token_hash)
 
 
 def save(loaded: Loaded, game: MatchGame) -> int:
@@ -200,7 +229,9 @@ def save(loaded: Loaded, game: MatchGame) -> int:
         db.session.rollback()
         raise GameChanged(loaded.id)
     db.session.commit()
-    _remember(loaded.id, version, game, stored)
+    # The caller only reads the saved game (for its view): no copy needed.
+    _remember(loaded.id, version, game, stored, loaded.learner_id, loaded.token_hash,
+              copy=False)
     return version
 
 

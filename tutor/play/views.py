@@ -42,7 +42,7 @@ from tutor.play.games import (
     MatchGame,
     PlayError,
     new_match,
-    parse_seed,
+    requested_seed,
 )
 from tutor.play.review import review_hand
 from tutor.play.view import game_view, human_observation
@@ -94,7 +94,7 @@ def index() -> ResponseReturnValue:
         coaching_levels=coaching.LEVELS,
         coaching=coaching.level(),
         games=games,
-        seed=seed if seed.isdigit() else "",
+        seed=seed if seed.isdigit() and current_app.config["ALLOW_CLIENT_SEED"] else "",
     )
 
 
@@ -102,8 +102,8 @@ def index() -> ResponseReturnValue:
 @limiter.limit("120 per minute")
 def start() -> ResponseReturnValue:
     try:
-        game = new_match(request.form.get("level", DEFAULT_LEVEL),
-                         parse_seed(request.form.get("seed")))
+        seed = requested_seed(request.form.get("seed"), current_app.config["ALLOW_CLIENT_SEED"])
+        game = new_match(request.form.get("level", DEFAULT_LEVEL), seed)
     except PlayError as exc:
         flash(error_text(exc), "error")
         return redirect(url_for(".index"))

@@ -8,6 +8,7 @@ import sys
 import click
 from flask import current_app
 
+from tutor.core.setup import migrate_database
 from tutor.extensions import db
 from tutor.models import PuzzleSet
 from tutor.puzzles.store import export_set, sync_bundled
@@ -24,7 +25,7 @@ def register_commands(group: click.Group) -> None:
     )
     def sync(directory: str | None) -> None:
         """Load or update the bundled puzzle sets; exits 1 when a file was refused."""
-        db.create_all()
+        migrate_database(current_app._get_current_object())  # type: ignore[attr-defined]
         report = sync_bundled(directory or current_app.config["PUZZLE_DIR"])
         for line in report.lines():
             click.echo(line)

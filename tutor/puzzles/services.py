@@ -46,7 +46,7 @@ def _owned_by_current_user(puzzle_set: PuzzleSet) -> bool:
         return bool(
             current_user.is_authenticated
             and puzzle_set.owner_id is not None
-            and int(current_user.get_id()) == puzzle_set.owner_id
+            and current_user.id == puzzle_set.owner_id
         )
     except (TypeError, ValueError):
         return False

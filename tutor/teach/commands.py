@@ -1,6 +1,7 @@
 """Set files from the command line: ``flask --app tutor teach import FILE`` / ``export SET``.
 
-The ``conquian puzzles import/export`` commands call the same two functions.
+Both first bring the database to the newest schema (Alembic), so that importing into a
+new database makes it the same way the site would.
 """
 
 from __future__ import annotations
@@ -8,8 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from flask import Blueprint
+from flask import Blueprint, current_app
 
+from tutor.core.setup import migrate_database
 from tutor.extensions import db
 from tutor.models import PuzzleSet, User
 from tutor.teach.store import MAX_IMPORT_BYTES, PuzzleImportError, export_json, import_file
@@ -50,6 +52,7 @@ def register(bp: Blueprint) -> None:
     @click.option("--owner", help="Email of the teacher who will own the set (private).")
     def import_command(path: str, owner: str | None) -> None:
         """Import a puzzle-set JSON file."""
+        migrate_database(current_app._get_current_object())  # type: ignore[attr-defined]
         try:
             puzzle_set = import_path(path, owner)
         except PuzzleImportError as exc:
@@ -61,6 +64,7 @@ def register(bp: Blueprint) -> None:
     @click.option("-o", "--output", type=click.Path(dir_okay=False), help="File to write.")
     def export_command(slug: str, output: str | None) -> None:
         """Export a puzzle set as JSON (to standard output by default)."""
+        migrate_database(current_app._get_current_object())  # type: ignore[attr-defined]
         try:
             text = export_text(slug)
         except PuzzleImportError as exc:
