@@ -124,3 +124,22 @@ def test_the_seeds_examples_are_in_their_books() -> None:
     assert "4♥-5♥-6♥" in _text("conquian-40", "en") and "7♥" in _text("conquian-40", "en")
     assert "four kings" in _text("kunken", "en") and "8♠-9♠-10♠" in _text("kunken", "en")
     assert "exactly two melds" in _text("conquin", "en")
+
+
+@pytest.mark.parametrize("name", ["README.md", "puzzles/README.md"])
+def test_the_readmes_link_the_rule_books_inside_the_repository(name: str) -> None:
+    path = REPO / name
+    text = path.read_text(encoding="utf-8")
+    assert "shared/" not in text  # the project stands on its own
+    targets = [t.split("#", 1)[0] for t in re.findall(r"\]\(([^)]+)\)", text)]
+    assert any(t.endswith("docs/rules/conquian-40.md") for t in targets)
+    for target in targets:
+        if "://" not in target:
+            assert (path.parent / target).exists(), target
+
+
+def test_the_readme_links_every_book_and_translation() -> None:
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    for book in BOOKS:
+        for language in LANGUAGES:
+            assert f"]({book_path(book, language).relative_to(REPO)})" in text
