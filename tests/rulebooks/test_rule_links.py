@@ -63,6 +63,13 @@ MARKUP_CASES = [
     ('<h3 id="R9">R9 Forcing</h3><p>as R8 says</p>', True,
      f'<h3 id="R9">R9 Forcing</h3><p>as {_a("conquian-40", "R8")} says</p>'),
     ("<p>a<br/>(R8)</p>", False, f"<p>a<br/>({_a('conquian-40', 'R8')})</p>"),
+    # No link inside a control; a quoted ">" or a comment does not end a tag early.
+    ("<button>Force it (R9)</button>", False, "<button>Force it (R9)</button>"),
+    ('<p data-x="a > (R8)">(R9)</p>', False,
+     f'<p data-x="a > (R8)">({_a("conquian-40", "R9")})</p>'),
+    ("<!-- (R8) --><p>(R9)</p>", False, f"<!-- (R8) --><p>({_a('conquian-40', 'R9')})</p>"),
+    # Applying the filter twice changes nothing more.
+    (f"<p>({_a('conquian-40', 'R8')})</p>", False, f"<p>({_a('conquian-40', 'R8')})</p>"),
 ]
 
 

@@ -17,12 +17,18 @@ from markupsafe import Markup, escape
 
 from tutor.rules.books import RULE_ID_RE, Book, book_of_profile, book_of_rule
 
-_TAG_RE: Final = re.compile(r"(<[^>]*>)")
+# A tag, its quoted attribute values allowed to hold ">"; comments are tags here too.
+_TAG_RE: Final = re.compile(r"(<!--.*?-->|<[^>\"']*(?:(?:\"[^\"]*\"|'[^']*')[^>\"']*)*>)", re.S)
 _GROUP_RE: Final = re.compile(r"\(([^()]*)\)")
-_TAG_NAME_RE: Final = re.compile(r"<\s*(/?)\s*([a-zA-Z][a-zA-Z0-9-]*)")
-# Text inside these elements is left alone.
-_SKIP: Final = frozenset({"a", "code", "pre", "script", "style", "textarea", "title", "option"})
+_ANY_ID_RE: Final = re.compile(r"[RCHIK]\d")
+# Text inside these elements is left alone: links cannot nest in links or controls, and code,
+# scripts, form fields and the page title are not prose.
+_SKIP: Final = frozenset({
+    "a", "button", "code", "pre", "script", "style", "textarea", "title", "option", "select",
+    "template",
+})
 _HEADINGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_TAG_NAME_RE: Final = re.compile(r"</?([a-zA-Z][a-zA-Z0-9]*)")
 
 HrefFor = Callable[[str, Book], str]
 """``href_for(rule_id, book)``: the URL of that rule."""
@@ -30,15 +36,17 @@ HrefFor = Callable[[str, Book], str]
 
 def link_rule_ids(html: str | Markup, href_for: HrefFor, *, bare: bool = False) -> Markup:
     """``html`` (already escaped or sanitized) with every cited rule id made a link."""
+    text = str(html)
+    if not _ANY_ID_RE.search(text):  # most fragments cite nothing
+        return Markup(text)
     skip = _SKIP | _HEADINGS if bare else _SKIP
-    parts = _TAG_RE.split(str(html))
+    parts = _TAG_RE.split(text)
     skipping: list[str] = []
     for i, part in enumerate(parts):
         if i % 2:  # a tag
             match = _TAG_NAME_RE.match(part)
-            if match and match[2].lower() in skip and not part.endswith("/>"):
-                name = match[2].lower()
-                if match[1]:
+            if match and (name := match[1].lower()) in skip and not part.endswith("/>"):
+                if part[1] == "/":
                     if name in skipping:
                         del skipping[len(skipping) - 1 - skipping[::-1].index(name)]
                 else:

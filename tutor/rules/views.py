@@ -29,6 +29,12 @@ def rule_links_filter(text: object, profile: str | None = None, bare: bool = Fal
     return rule_links(text, profile, _book_url, bare=bare)
 
 
+@bp.app_template_global("rule_books_table")
+def rule_books_table() -> dict[str, tuple[str, int]]:
+    """For static/js/rules.js: each id letter's book URL and number of rules."""
+    return {book.prefix: (_book_url(book.id), book.size) for book in BOOKS}
+
+
 def _language() -> str:
     return str(get_locale() or "en")
 
