@@ -13,14 +13,16 @@ from typing import Any, TextIO
 from tqdm import tqdm
 
 from solver.cli.common import fail
+from solver.errors import ConquianError
 from solver.game.actions import Action
 from solver.game.deal import deal_from_seed
 from solver.game.match import hand_seed, play_hand, play_match
 from solver.game.observation import Observation
-from solver.game.record import to_record
-from solver.game.state import GameState
+from solver.game.record import result_of, to_record
+from solver.game.registry import GAMES, game_rules, players_of
 from solver.game.stats import percentile, wilson
-from solver.players import PLAYERS, make_player
+from solver.players import PLAYERS
+from solver.rules import RuleProfile, get_profile
 
 
 def register(sub: Any) -> None:
@@ -37,22 +39,29 @@ def register(sub: Any) -> None:
     count.add_argument("--matches", type=int, metavar="N", help="matches to 3 won hands to play")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and players")
     parser.add_argument(
-        "--players", default="greedy,greedy", metavar="A,B",
-        help=f"the two players, seats 0 and 1 ({', '.join(PLAYERS)})",
+        "--players", default="greedy,greedy", metavar="A,B[,C…]",
+        help=f"the players, seat by seat ({', '.join(PLAYERS)})",
+    )
+    parser.add_argument(
+        "--rules", default="conquian-40", metavar="P",
+        help=f"the rule profile ({', '.join(GAMES)})",
     )
     parser.add_argument("--record", metavar="FILE", help="write one JSON record per hand")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
 
 
-def _players(spec: str) -> tuple[str, str]:
+def _players(spec: str, rules: RuleProfile) -> list[str]:
     names = [n.strip() for n in spec.split(",")]
-    if len(names) != 2:
-        fail(f"--players needs two names separated by a comma, not {spec!r}")
+    known = players_of(rules)
+    lo, hi = rules.min_players, rules.max_players
+    if not lo <= len(names) <= hi:
+        count = "two names" if lo == hi == 2 else f"{lo} to {hi} names"
+        fail(f"--players needs {count} separated by commas for {rules.id}, not {spec!r}")
     for name in names:
-        if name not in PLAYERS:
-            fail(f"unknown player {name!r}: choose from {', '.join(PLAYERS)}")
-    return names[0], names[1]
+        if name not in known:
+            fail(f"unknown player {name!r}: choose from {', '.join(known)}")
+    return names
 
 
 class _TimedChooser:
@@ -66,16 +75,18 @@ class _TimedChooser:
         return action
 
 
-def _hands(args: argparse.Namespace, players: tuple[Any, Any], rng: random.Random
-           ) -> Iterator[GameState]:
+def _hands(args: argparse.Namespace, rules: RuleProfile, players: list[Any],
+           rng: random.Random) -> Iterator[Any]:
     if args.matches is not None:
         for m in range(args.matches):
-            yield from play_match(hand_seed(args.seed, m), players, rng)
+            yield from play_match(hand_seed(args.seed, m), (players[0], players[1]), rng)
         return
+    game = game_rules(rules)
+    seats = len(players)
     for i in range(args.games):
-        # The deal alternates, so both seats deal equally often (R2).
-        state = GameState(deal_from_seed(hand_seed(args.seed, i), i % 2))
-        yield play_hand(state, players, rng)
+        # The deal moves round the table, so every seat deals equally often (R2).
+        deal = deal_from_seed(hand_seed(args.seed, i), i % seats, rules, seats)
+        yield play_hand(game.new_hand(deal, ()), players, rng)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -84,10 +95,17 @@ def run(args: argparse.Namespace) -> int:
     total = args.games if args.games is not None else args.matches
     if total < 1:
         fail("--games/--matches must be at least 1")
-    names = _players(args.players)
-    times: tuple[list[float], list[float]] = ([], [])
-    players = (_TimedChooser(make_player(names[0]), times[0]),
-               _TimedChooser(make_player(names[1]), times[1]))
+    try:
+        rules = get_profile(args.rules)
+        game_rules(rules)
+    except ConquianError as exc:
+        fail(f"--rules: {exc}")
+    if args.matches is not None and rules.id != "conquian-40":
+        fail(f"--matches plays conquian-40 matches; play {rules.id} with --games")
+    names = _players(args.players, rules)
+    known = players_of(rules)
+    times: list[list[float]] = [[] for _ in names]
+    players = [_TimedChooser(known[name](), times[seat]) for seat, name in enumerate(names)]
     rng = random.Random(f"conquian-players:{args.seed}")
     out: TextIO | None = None
     if args.record:
@@ -95,19 +113,20 @@ def run(args: argparse.Namespace) -> int:
             out = open(args.record, "w", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as exc:
             fail(f"cannot write {args.record}: {exc.strerror}")
-    wins, draws, hands, actions = [0, 0], 0, 0, 0
+    wins, draws, hands, actions = [0] * len(names), 0, 0, 0
     match_wins, match_score = [0, 0], [0, 0]
     started = time.perf_counter()
     unit = "match" if args.matches is not None else "hand"
     bar = tqdm(total=total, unit=unit, file=sys.stderr, disable=args.quiet, leave=False)
     try:
-        for state in _hands(args, players, rng):
+        for state in _hands(args, rules, players, rng):
             hands += 1
             actions += sum(a.type != "no_force" for _, a in state.history)
-            if state.winner is None:
+            winner = (result_of(state) or {}).get("winner")
+            if winner is None:
                 draws += 1
             else:
-                wins[state.winner] += 1
+                wins[winner] += 1
             if out is not None:
                 out.write(json.dumps(to_record(state)) + "\n")
             if args.matches is None:
@@ -124,18 +143,19 @@ def run(args: argparse.Namespace) -> int:
         if out is not None:
             out.close()
     elapsed = time.perf_counter() - started
-    print(json.dumps(_summary(names, wins, draws, hands, actions, elapsed, times,
-                              match_wins if args.matches is not None else None)))
+    summary = _summary(names, wins, draws, hands, actions, elapsed, times,
+                       match_wins if args.matches is not None else None)
+    print(json.dumps({"rules": rules.id, **summary}))
     return 0
 
 
 def _summary(
-    names: tuple[str, str], wins: list[int], draws: int, hands: int, actions: int,
-    elapsed: float, times: tuple[list[float], list[float]], match_wins: list[int] | None,
+    names: list[str], wins: list[int], draws: int, hands: int, actions: int,
+    elapsed: float, times: list[list[float]], match_wins: list[int] | None,
 ) -> dict[str, Any]:
-    decided = wins[0] + wins[1]
+    decided = sum(wins)
     seats = []
-    for seat in (0, 1):
+    for seat in range(len(names)):
         low, high = wilson(wins[seat], decided)
         seats.append({
             "seat": seat,

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 from solver.game.actions import Action
 from solver.game.deal import deal_from_seed
-from solver.game.observation import Observation, observe
+from solver.game.observation import Observation
 from solver.game.state import GameState
 
 MATCH_TARGET: Final = 3  # won hands that win a match (R12)
@@ -28,15 +28,18 @@ def hand_seed(seed: int, number: int) -> int:
 
 
 def play_hand(
-    state: GameState,
-    players: tuple[Chooser, Chooser],
+    state: Any,
+    players: Sequence[Chooser],
     rng: random.Random,
     on_decision: DecisionHook | None = None,
-) -> GameState:
-    """Play the hand to its end; each player sees only its own observation."""
+) -> Any:
+    """Play the hand (of any profile) to its end; each player sees only its own observation."""
+    from solver.game.registry import game_rules
+
+    look = game_rules(state.deal.rules).observe
     while not state.is_terminal():
         player = state.current_player()
-        observation = observe(state, player)
+        observation = look(state, player)
         action = players[player].choose(observation, rng)
         if on_decision is not None:
             on_decision(player, observation, action)

@@ -58,6 +58,8 @@ class RuleProfile:
     """Exposed melds may go back into the hand."""
     jokers_limited_by_table: ClassVar[bool] = False
     """A joker may not stand for a card that is already on the table."""
+    deal_in_blocks: ClassVar[bool] = False
+    """Each player's cards are dealt at once rather than one at a time."""
     match_target: ClassVar[int] = 3
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "R1", "players": "R2", "deal": "R3", "melds": "R4", "own_melds": "R5",

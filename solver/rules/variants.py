@@ -74,6 +74,7 @@ class Conquin(RuleProfile):
     analysis: ClassVar[AnalysisKind] = "closing"
     center_use: ClassVar[CenterUse] = "draw"
     melds_shown = False
+    deal_in_blocks = True
     forcing = False
     match_target = 0
     rule_ids: ClassVar[Mapping[str, str]] = {

@@ -128,7 +128,9 @@ def test_selfplay_command_writes_records_that_replay(tmp_path: Path) -> None:
     assert sum(wins) + summary["draws"] == 40
     lines = out.read_text().splitlines()
     assert len(lines) == 40
-    assert set(json.loads(lines[0])) == {"dealer", "hands", "stock", "actions", "result"}
+    record = json.loads(lines[0])
+    assert set(record) == {"ruleset", "dealer", "hands", "stock", "actions", "result"}
+    assert record["ruleset"] == "conquian-40"
     checked = _cli("replay", str(out))
     assert checked.returncode == 0 and json.loads(checked.stdout)["valid"] == 40
     again = _cli("selfplay", "--games", "40", "--seed", "3", "--players", "expert,greedy",

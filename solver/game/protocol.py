@@ -1,0 +1,79 @@
+"""What every game of the family offers the rest of the code, whatever its rules.
+
+Each profile's game is one module (conquian-40's is :mod:`solver.game.state`) whose hand
+state follows OpenSpiel's API — ``current_player``, ``legal_actions``, ``apply_action``,
+``is_terminal``, ``returns`` — and which registers a :class:`GameRules` in
+:mod:`solver.game.registry`: how to start a hand, how its actions read from a record, what
+one player may see, and how a finished hand ends in the record.  Records, replay,
+self-play and the site only go through this interface.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from solver.game.deal import Deal
+
+
+class GameAction(Protocol):
+    """One step of play.  ``to_dict`` writes the record form (with ``player`` when given)."""
+
+    type: str
+
+    def to_dict(self, player: int | None = None) -> dict[str, Any]: ...
+
+
+class HandState(Protocol):
+    """One hand (deal) of a game, from its deal to its end."""
+
+    deal: Deal
+    history: list[tuple[int, Any]]
+
+    def current_player(self) -> int: ...
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def apply_action(self, action: Any) -> None: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def returns(self) -> list[float]: ...
+
+    def clone(self) -> Any: ...
+
+
+class ViewOf(Protocol):
+    """What one player may see; ``to_dict`` is the JSON view the browser receives."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Chooser(Protocol):
+    """A computer player: one legal action from one observation."""
+
+    def choose(self, observation: Any, rng: random.Random) -> Any: ...
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """One profile's game, as records, replay, self-play and the site use it."""
+
+    new_hand: Callable[[Deal, tuple[int, ...]], Any]
+    """A hand from its deal and the score (or chips) before it."""
+    action_from_dict: Callable[[object, str], Any]
+    """Read one record action (``where`` names it in errors); raises IllegalActionError."""
+    observe: Callable[[Any, int], Any]
+    """The observation of one player: exactly what they may see."""
+    result: Callable[[Any], dict[str, Any] | None]
+    """How a finished hand ends, as the record's ``result``; ``None`` while it goes on."""
+    replay_step: Callable[[Any, int | None, Any, str], None]
+    """Apply one record action of ``player`` to a hand, filling in what records leave
+    implicit (e.g. conquian-40's waived force); raises IllegalActionError."""
+    players: Mapping[str, Callable[[], Chooser]] = field(default_factory=dict)
+    """The computer players of this game, by name (random, greedy, expert)."""
+    finish: Callable[[Any], None] | None = None
+    """Ends a hand that a record may legally leave open at its last action (an implicit
+    waiver, say); ``None`` when no record may end early."""
