@@ -121,10 +121,12 @@
         fallBack(form, submitter);
         return;
       }
-      if (isHint) {
+      if (isHint && !res.data.region) {
         var section = replace(form.closest("[data-hints]"), res.data.html);
         focusOn(section.querySelector("#hint-" + res.data.step) || section);
       } else {
+        // An answer, or the solution step of the ladder, which ends the round: the whole
+        // region (result, board, controls) is new.
         var region = replace(form.closest("[data-puzzle-region]"), res.data.html);
         if (res.data.url && window.history && window.history.replaceState) {
           window.history.replaceState(null, "", res.data.url);

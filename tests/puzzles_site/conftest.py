@@ -30,6 +30,9 @@ def make_app(tmp_path: os.PathLike[str], **extra: Any) -> Flask:
         "WTF_CSRF_ENABLED": False,
         "RATELIMIT_ENABLED": False,
         "PUZZLE_DIR": str(DATA),
+        # The suits as the files write them, so that tests can name cards; the relabelling
+        # has its own tests (test_relabel_pages.py, test_bundled_library.py).
+        "PUZZLE_RELABEL_SUITS": False,
     }
     config.update(extra)
     app = create_app(config)

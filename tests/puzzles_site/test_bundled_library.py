@@ -4,6 +4,7 @@ renders, and the file's own answer is graded right while a wrong one is graded w
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from solver.puzzles.relabel import SuitPermutation
 from tutor import ROOT, create_app
 from tutor.core.setup import prepare_database
 from tutor.extensions import db
@@ -92,25 +94,44 @@ def test_every_bundled_file_loads(library_app: Flask) -> None:
             assert [p.key for p in row.puzzles] == [p.key for p in original.puzzles]
 
 
+def dealt(client: Any, url: str, form: dict[str, Any]) -> dict[str, Any]:
+    """Open the page and write ``form`` (in the file's suits) in the suits it was dealt in."""
+    page = client.get(url)
+    assert page.status_code == 200, url
+    found = re.search(r'name="suits" value="([SHDC]{4})"', page.get_data(as_text=True))
+    assert found is not None, url
+    perm = SuitPermutation.from_str(found[1])
+    out = {**form, "suits": found[1]}
+    if "cards" in form:
+        out["cards"] = [perm.code(c) for c in form["cards"]]
+    if "discard" in form:
+        out["discard"] = perm.code(form["discard"])
+    return out
+
+
 def test_every_puzzle_page_renders_and_grades_its_own_answer(library_app: Flask) -> None:
+    """Each puzzle is dealt under a random permutation of the suits (as the site does); the
+    file's answer, relabelled the same way, is right and a wrong one is wrong."""
     client = library_app.test_client()
     puzzles = all_puzzles(library_app)
     assert puzzles
-    wrong_tried = 0
+    wrong_tried = relabelled = 0
     for slug, key, task, answer, position in puzzles:
         url = f"/puzzles/sets/{slug}/{key}"
-        assert client.get(url).status_code == 200, url
-        response = client.post(url + "/answer", data=right_form(task, answer))
+        form = dealt(client, url, right_form(task, answer))
+        relabelled += form["suits"] != "SHDC"
+        response = client.post(url + "/answer", data=form)
         assert response.status_code == 302, (url, response.get_data(as_text=True)[-500:])
         page = client.get(response.location).get_data(as_text=True)
         assert "Correct!" in page, url
         wrong = wrong_form(task, answer, position)
         if wrong:
-            response = client.post(url + "/answer", data=wrong)
+            response = client.post(url + "/answer", data=dealt(client, url, wrong))
             assert response.status_code == 302, url
             assert "Not quite" in client.get(response.location).get_data(as_text=True), url
             wrong_tried += 1
     assert wrong_tried > len(puzzles) // 2
+    assert relabelled > len(puzzles) // 2
     with library_app.app_context():
         rows = db.session.execute(db.select(Attempt)).scalars().all()
         assert sum(a.correct for a in rows) == len(puzzles)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import re
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tutor.extensions import db
-from tutor.models import Attempt, Learner, LessonProgress, PuzzleSet, User
+from tutor.models import Attempt, Learner, LessonProgress, PuzzleRound, PuzzleSet, User
 from tutor.puzzles.store import import_set
 
 URL = "/puzzles/sets/mini/"
@@ -85,9 +86,13 @@ def test_set_page_lists_puzzles_with_marks(client: FlaskClient) -> None:
     assert page.count("Not tried") == 6 and "Start the set" in page
     answer(client, "take-six", answer="yes")
     answer(client, "wait-seven", answer="yes")
+    answer(client, "forced-king", answer="no")
+    answer(client, "forced-king", answer="yes")
     page = text(client.get(URL))
-    assert page.count("Not tried") == 4
-    assert "✓ Solved" in page and "✗ Missed" in page and "Continue" in page
+    assert page.count("Not tried") == 3 and "In progress" in page  # wait-seven: one miss
+    assert "✓ Solved " in page and "✓ Solved after a miss" in page and "Continue" in page
+    answer(client, "wait-seven", answer="yes")
+    assert "✗ Missed" in text(client.get(URL))
 
 
 @pytest.mark.parametrize(
@@ -165,15 +170,24 @@ def test_hint_ladder_reveals_hints_in_order_then_the_solution(client: FlaskClien
     client.post(URL + "lay-run/hint")
     page = text(client.get(URL + "lay-run"))
     assert "lay-run: look at the center card." in page and "Show the solution" in page
-    client.post(URL + "lay-run/hint")
-    page = client.get(URL + "lay-run").get_data(as_text=True)
-    ladder = page.split('id="hints"')[1]
-    assert "The solution:" in ladder and "Take 6♥ with these cards:" in ladder
-    assert 'aria-label="four of hearts"' in ladder and "Show the solution" not in ladder
-    # Past the end nothing more happens, and it is not an error.
-    assert client.post(URL + "lay-run/hint").status_code == 302
-    answer(client, "lay-run", answer="take", cards=["4H", "5H"])
-    assert attempts(client.application)[-1].hints_used == 4
+    # The last step shows the solution and ends the round: it counts as failed, and there
+    # is nothing left to answer.
+    response = client.post(URL + "lay-run/hint")
+    assert response.status_code == 302
+    assert re.search(r"/lay-run\?round=\d+#result$", response.location)
+    page = client.get(response.location).get_data(as_text=True)
+    result = page.split('id="result"')[1]
+    assert "Solution shown" in result and "counts as missed" in result
+    assert "Take 6♥ with these cards:" in result and 'aria-label="four of hearts"' in result
+    assert "Correct!" not in page and 'id="answer-form"' not in page
+    assert "Show the solution" not in page
+    with client.application.app_context():
+        [row] = db.session.execute(db.select(PuzzleRound)).scalars()
+        assert (row.outcome, row.solution_shown, row.hints_used) == ("failed", True, 4)
+    assert attempts(client.application) == []
+    # Opening the puzzle again starts a new round at the bottom of the ladder.
+    page = text(client.get(URL + "lay-run"))
+    assert "Show hint 1 of 3" in page and "lay-run: first nudge." not in page
 
 
 def test_hint_as_json_for_the_script(client: FlaskClient) -> None:
@@ -183,9 +197,14 @@ def test_hint_as_json_for_the_script(client: FlaskClient) -> None:
     assert 'id="hint-1"' in data["html"] and "forced-king: first nudge." in data["html"]
     for _ in range(3):
         data = client.post(URL + "forced-king/hint", headers=JSON).get_json()
-    assert data["step"] == 4 and data["message"] == "The solution is shown."
+    # The solution step ends the round: the whole region is new (result, no answer form).
+    assert data["step"] == 4 and data["region"] is True
+    assert data["message"] == "The solution is shown. This puzzle counts as missed."
+    assert re.fullmatch(r"/puzzles/sets/mini/forced-king\?round=\d+", data["url"])
+    assert 'id="puzzle-region"' in data["html"] and "Solution shown" in data["html"]
     assert "Yes: your opponent may force 6♥ on you." not in data["html"]
     assert "Yes: your opponent may force K♦ on you." in data["html"]
+    assert 'id="answer-form"' not in data["html"]
 
 
 def test_hints_are_counted_per_puzzle_and_reset_after_answering(client: FlaskClient) -> None:
@@ -196,6 +215,12 @@ def test_hints_are_counted_per_puzzle_and_reset_after_answering(client: FlaskCli
     answer(client, "take-six", answer="yes")
     used = [(a.correct, a.hints_used) for a in attempts(client.application)]
     assert used == [(True, 0), (True, 2), (True, 0)]
+    with client.application.app_context():
+        outcomes = [
+            (r.outcome, r.hints_used)
+            for r in db.session.execute(db.select(PuzzleRound).order_by(PuzzleRound.id)).scalars()
+        ]
+    assert outcomes == [("clean", 2), ("clean", 0), ("clean", 0)]
 
 
 # --- answering ---------------------------------------------------------------------------------
@@ -228,7 +253,17 @@ def test_answers_are_graded_and_recorded(
     [row] = attempts(client.application)
     assert row.correct is correct and row.hints_used == 0
     page = text(client.get(response.location))
-    assert ("Correct!" if correct else "Not quite") in page
+    if not correct:
+        # A first miss tells nothing of the solution: one more try, on the same puzzle.
+        assert "Not quite" in page and "You have one more try." in page
+        assert "The solution" not in page and "Why" not in page
+        assert f"{key}: the written explanation." not in page
+        assert 'id="answer-form"' in client.get(response.location).get_data(as_text=True)
+        response = answer(client, key, **form)  # the same wrong answer again: failed
+        page = text(client.get(response.location))
+        assert "Not quite" in page and "Both answers were wrong" in page
+    else:
+        assert "Correct!" in page
     assert "The solution" in page and "Why" in page
     assert f"{key}: the written explanation." in page  # the puzzle's own explanation
     assert re.search(r"\(\s*R[89]\s*\)", page)  # and the solver's, citing the rules (linked)
@@ -237,6 +272,7 @@ def test_answers_are_graded_and_recorded(
 
 
 def test_result_shows_what_you_answered_and_the_solution_as_cards(client: FlaskClient) -> None:
+    answer(client, "safe-discard", discard="KD")
     response = answer(client, "safe-discard", discard="KD")
     page = client.get(response.location).get_data(as_text=True)
     result = page.split('id="result"')[1].split('class="table-felt')[0]
@@ -306,10 +342,18 @@ def test_methods_other_than_the_right_one_are_405(client: FlaskClient) -> None:
 def test_failed_puzzles_can_be_replayed(client: FlaskClient) -> None:
     assert "Nothing to retry" in text(client.get("/puzzles/failed"))
     answer(client, "take-six", answer="no")
+    answer(client, "take-six", answer="no")
+    answer(client, "forced-king", answer="no")
+    assert "Can the king be forced" not in text(client.get("/puzzles/failed"))  # one more try
     answer(client, "forced-king", answer="no")
     page = text(client.get("/puzzles/failed"))
     assert page.index("Can the king be forced on you?") < page.index("Can you take the six?")
     assert "2 puzzles are waiting for another try." in text(client.get("/puzzles/"))
+    # Right away, a replay is practice: the puzzle stays missed until its review is due.
+    answer(client, "take-six", answer="yes")
+    assert "Can you take the six?" in text(client.get("/puzzles/failed"))
+    later = datetime.now(UTC) + timedelta(days=2)
+    client.application.config["CLOCK"] = lambda: later
     answer(client, "take-six", answer="yes")
     page = text(client.get("/puzzles/failed"))
     assert "Can you take the six?" not in page and "Can the king be forced" in page
@@ -446,17 +490,34 @@ def test_progress_before_anything(client: FlaskClient, app: Flask) -> None:
 
 def test_progress_after_answers(client: FlaskClient, app: Flask) -> None:
     client.post(URL + "lay-run/hint")
-    answer(client, "lay-run", answer="take", cards=["4H", "5H"])
+    answer(client, "lay-run", answer="take", cards=["4H", "5H"])  # right, after a hint
     answer(client, "take-six", answer="no")
-    answer(client, "take-six", answer="yes")
+    answer(client, "take-six", answer="yes")  # solved after a miss
     answer(client, "wait-seven", answer="yes")
+    answer(client, "wait-seven", answer="yes")  # failed
+    for _ in range(4):
+        client.post(URL + "forced-king/hint")  # to the solution: failed
     page = text(client.get("/progress/"))
-    assert "Puzzles solved 2" in page and "Solved without hints 1" in page
-    assert "Answers 4" in page and "Right answers 50%" in page and "Hints used 1" in page
-    weak = page.split("Themes to work on")[1].split("Recent answers")[0]
-    # wait-seven (cannot-keep) was missed every time: the weakest theme comes first.
-    assert weak.index("No taking to wait 0% 1") < weak.index("Safe discards 50% 2")
-    assert "Recent answers Puzzle Result Hints Take the seven to wait? ✗ Wrong 0" in page
+    assert "Puzzles solved 2" in page and "Solved at the first answer 1" in page
+    assert "Solved after a miss 1" in page and "Failed or solution shown 2" in page
+    assert "Solved without hints 0" in page and "Hints used 5" in page
+    assert re.search(r"Puzzle rating \d{3,4} ", page)
+    weak = page.split("Themes to work on")[1].split("Recent puzzles")[0]
+    # The failed puzzles' themes, never solved, are listed; safe discards (solved) is not.
+    assert "No taking to wait 0% 1" in weak and "Forcing: yes 0% 1" in weak
+    assert "Forcing: no 100%" not in weak and "Safe discards" not in weak
+    recent = page.split("Recent puzzles")[1]
+    assert recent.index("Can the king be forced on you? ✗ failed: solution shown 4") < (
+        recent.index("Take the seven to wait? ✗ failed 0")
+    )
+    assert "Can you take the six? ✓ solved after a miss 0" in recent
+    assert "Lay down the run ✓ solved 1" in recent
+    # Each first round moved the rating: four rated rounds, a chart and its table.
+    history = page.split("Rating history as a table")[1].split("Themes to work on")[0]
+    assert history.count("✓") + history.count("✗") == 4 and "Start" in history
+    html = client.get("/progress/").get_data(as_text=True)
+    assert 'role="img" aria-labelledby="chart-title chart-desc"' in html
+    assert "Your rating after each of 4 rated puzzles" in html
 
 
 def test_progress_lists_completed_lessons(client: FlaskClient, app: Flask) -> None:

@@ -33,6 +33,8 @@ def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
             "RATELIMIT_ENABLED": False,
             # A cheap hash keeps the many sign-ups fast; test_teach_auth checks the real one.
             "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
+            # Learners' answers here name cards as the sets write them (no suit relabelling).
+            "PUZZLE_RELABEL_SUITS": False,
         }
     )
     with fresh_schema(app, postgres):

@@ -79,14 +79,30 @@ def test_results_table_counts_attempts_solved_and_hints(app: Flask, owner: Flask
     ana.post(first + "/answer", data={"answer": "take", "cards": ["4H", "5H"]})
     ben.post(second + "/answer", data={"answer": "take", "cards": ["AC"]})
 
-    page = owner.get(f"/teach/classes/{class_id}").get_data(as_text=True)
-    table = page[page.index("<table") : page.index("</table>")]
-    ana_row = table[table.index(">Ana<") : table.index("</tr>", table.index(">Ana<"))]
-    ben_row = table[table.index(">Ben<") : table.index("</tr>", table.index(">Ben<"))]
-    assert ana_row.count("cell-solved") == 1 and "2 attempts, 2 hints" in ana_row
-    assert ana_row.count("cell-none") == 1
-    assert ben_row.count("cell-tried") == 1 and "1 attempt, 0 hints" in ben_row
-    assert ben_row.count("cell-none") == 1
+    def rows() -> tuple[str, str]:
+        page = owner.get(f"/teach/classes/{class_id}").get_data(as_text=True)
+        table = page[page.index("<table") : page.index("</table>")]
+        ana_row = table[table.index(">Ana<") : table.index("</tr>", table.index(">Ana<"))]
+        ben_row = table[table.index(">Ben<") : table.index("</tr>", table.index(">Ben<"))]
+        return ana_row, ben_row
+
+    ana_row, ben_row = rows()
+    # A miss, two hints, then right: solved after a miss, not simply solved.
+    assert ana_row.count("cell-after-miss") == 1 and "solved after a miss" in ana_row
+    assert "2 attempts, 2 hints" in ana_row and ana_row.count("cell-none") == 1
+    # One miss and the retry still to come.
+    assert ben_row.count("cell-tried") == 1 and "in progress" in ben_row
+    assert "1 attempt, 0 hints" in ben_row and ben_row.count("cell-none") == 1
+
+    # Ben climbs the ladder (two hints, then the solution): failed. Answering right at once
+    # in a new round is practice until the puzzle's review is due: the cell does not change.
+    for _ in range(3):
+        ben.post(second + "/hint")
+    ben.post(second + "/answer", data={"answer": "take", "cards": ["6S", "6D"]})
+    _, ben_row = rows()
+    assert "failed: solution shown" in ben_row and "cell-solved" not in ben_row
+    assert "latest:" not in ben_row
+    assert "2 attempts, 3 hints" in ben_row  # the ladder's steps, the solution included
 
 
 def test_assignments_and_members_can_be_removed(app: Flask, owner: FlaskClient) -> None:

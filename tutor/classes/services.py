@@ -10,7 +10,7 @@ from flask import abort
 from flask_login import current_user
 
 from tutor.extensions import db
-from tutor.models import Attempt, Puzzle, PuzzleSet
+from tutor.models import Attempt, Puzzle, PuzzleRound, PuzzleSet
 from tutor.models.classes import Classroom, Membership
 
 # No 0/O, 1/I/L: a code is read aloud and copied from a board.
@@ -38,9 +38,20 @@ def owned_class_or_404(class_id: int) -> Classroom:
 
 @dataclass
 class Cell:
-    attempts: int = 0
-    solved: bool = False
+    """One learner and one puzzle. ``outcome`` is the first finished round's ("clean",
+    "after_miss", "failed", or "solution" for failed by asking for the solution; "solved"
+    or "failed" for answers from before rounds); ``latest`` the last round's when it
+    differs; "open" while a first round goes on."""
+
+    attempts: int = 0  # answers
     hints: int = 0
+    outcome: str = ""
+    latest: str = ""
+    rounds: int = 0
+
+    @property
+    def solved(self) -> bool:
+        return self.outcome in ("clean", "after_miss", "solved")
 
 
 @dataclass
@@ -51,23 +62,52 @@ class SetResults:
 
 
 def results(classroom: Classroom) -> list[SetResults]:
-    """Per assigned set: for each member and puzzle, solved or not, attempts, hints used."""
+    """Per assigned set: for each member and puzzle, how the first round ended (and the
+    latest when it differs), answers given, most hints seen."""
     members = list(classroom.memberships)
     tables = [SetResults(a.puzzle_set, list(a.puzzle_set.puzzles)) for a in classroom.assignments]
     puzzle_ids = [p.id for t in tables for p in t.puzzles]
     learner_ids = [m.learner_id for m in members]
     cells: dict[tuple[int, int], Cell] = {}
     if puzzle_ids and learner_ids:
-        rows = db.session.execute(
+        answers = db.session.execute(
             db.select(
-                Attempt.learner_id, Attempt.puzzle_id, Attempt.correct, Attempt.hints_used
-            ).where(Attempt.puzzle_id.in_(puzzle_ids), Attempt.learner_id.in_(learner_ids))
+                Attempt.learner_id, Attempt.puzzle_id, Attempt.correct, Attempt.hints_used,
+                Attempt.round_id,
+            )
+            .where(Attempt.puzzle_id.in_(puzzle_ids), Attempt.learner_id.in_(learner_ids))
+            .order_by(Attempt.created_at, Attempt.id)
         )
-        for learner_id, puzzle_id, correct, hints in rows:
+        for learner_id, puzzle_id, correct, hints, round_id in answers:
             cell = cells.setdefault((learner_id, puzzle_id), Cell())
             cell.attempts += 1
-            cell.solved = cell.solved or bool(correct)
             cell.hints = max(cell.hints, hints or 0)
+            if round_id is None and not cell.outcome:  # from before rounds: as it was then
+                cell.outcome = "solved" if correct else "failed"
+            elif round_id is None and correct and cell.outcome == "failed":
+                cell.outcome = "solved"
+        played = db.session.execute(
+            db.select(PuzzleRound)
+            .where(PuzzleRound.puzzle_id.in_(puzzle_ids), PuzzleRound.learner_id.in_(learner_ids))
+            .order_by(PuzzleRound.started_at, PuzzleRound.id)
+        ).scalars()
+        for row in played:
+            cell = cells.setdefault((row.learner_id, row.puzzle_id), Cell())
+            cell.hints = max(cell.hints, row.hints_used)
+            if row.practice:
+                continue  # a replay before the review is due: practice, not a result
+            if row.outcome is None:
+                if not cell.outcome:
+                    cell.outcome = "open"
+                continue
+            shown = "solution" if row.outcome == "failed" and row.solution_shown else row.outcome
+            cell.rounds += 1
+            if cell.outcome in ("", "open"):
+                cell.outcome = shown  # the first round is the one that says what they knew
+            cell.latest = shown
+        for cell in cells.values():
+            if cell.rounds < 2 or cell.latest == cell.outcome:
+                cell.latest = ""
     for table in tables:
         for member in members:
             table.rows.append(

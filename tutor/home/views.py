@@ -16,8 +16,11 @@ def index() -> ResponseReturnValue:
     from tutor.core.learner import current_learner
     from tutor.learn.lessons import LESSONS
     from tutor.learn.progress import completed_slugs, next_lesson, next_step_index
+    from tutor.puzzles.review import next_due
+    from tutor.puzzles.views import due_reviews
 
-    completed = completed_slugs(current_learner(create=False))
+    learner = current_learner(create=False)
+    completed = completed_slugs(learner)
     upcoming = next_lesson(completed)
     resume_step = next_step_index(upcoming) + 1 if upcoming is not None else None
     return render_template(
@@ -26,6 +29,8 @@ def index() -> ResponseReturnValue:
         completed=completed,
         next_lesson=upcoming,
         resume_step=resume_step,
+        reviews=due_reviews(learner),
+        next_review=next_due(learner),
         has_endpoint=lambda endpoint: endpoint in current_app.view_functions,
     )
 

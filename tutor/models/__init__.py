@@ -4,6 +4,17 @@ from tutor.models.classes import Assignment, Classroom, Membership  # noqa: F401
 from tutor.models.games import Game
 from tutor.models.learners import Attempt, Learner, LessonProgress
 from tutor.models.puzzles import Puzzle, PuzzleSet
+from tutor.models.rounds import PuzzleRound, ReviewCard
 from tutor.models.users import User
 
-__all__ = ["Attempt", "Game", "Learner", "LessonProgress", "Puzzle", "PuzzleSet", "User"]
+__all__ = [
+    "Attempt",
+    "Game",
+    "Learner",
+    "LessonProgress",
+    "Puzzle",
+    "PuzzleRound",
+    "PuzzleSet",
+    "ReviewCard",
+    "User",
+]

@@ -18,6 +18,10 @@ class Learner(db.Model):  # type: ignore[name-defined]
     token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     nickname: Mapped[str | None] = mapped_column(String(40))
     best_streak: Mapped[int] = mapped_column(default=0)
+    # Glicko-2 puzzle rating (tutor.puzzles.ratings); NULL until the first rated puzzle.
+    rating: Mapped[float | None]
+    rating_deviation: Mapped[float | None]
+    rating_volatility: Mapped[float | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -34,7 +38,10 @@ class LessonProgress(db.Model):  # type: ignore[name-defined]
 
 
 class Attempt(db.Model):  # type: ignore[name-defined]
-    """One answer to one puzzle: right or wrong, with the hints seen before it."""
+    """One answer to one puzzle: right or wrong, with the hints seen before it.
+
+    Answers belong to a round (``PuzzleRound``): one go at a puzzle, which ends solved
+    clean, solved after a miss, or failed."""
 
     __tablename__ = "attempts"
 
@@ -45,4 +52,7 @@ class Attempt(db.Model):  # type: ignore[name-defined]
     puzzle_id: Mapped[int] = mapped_column(ForeignKey("puzzles.id", ondelete="CASCADE"), index=True)
     correct: Mapped[bool]
     hints_used: Mapped[int] = mapped_column(default=0)
+    round_id: Mapped[int | None] = mapped_column(
+        ForeignKey("puzzle_rounds.id", ondelete="SET NULL"), index=True
+    )
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

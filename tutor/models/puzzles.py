@@ -60,5 +60,11 @@ class Puzzle(db.Model):  # type: ignore[name-defined]
     extra: Mapped[dict[str, Any]] = mapped_column(
         JSON, default=dict
     )  # unknown fields, kept for export
+    # Glicko-2 rating (tutor.puzzles.ratings); NULL until first played: the prior comes
+    # from the difficulty. Re-importing a set leaves these alone.
+    rating: Mapped[float | None]
+    rating_deviation: Mapped[float | None]
+    rating_volatility: Mapped[float | None]
+    rated_plays: Mapped[int] = mapped_column(default=0, server_default="0")
 
     puzzle_set: Mapped[PuzzleSet] = relationship(back_populates="puzzles")

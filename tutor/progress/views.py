@@ -9,8 +9,9 @@ from flask.typing import ResponseReturnValue
 from werkzeug.routing import BuildError
 
 from tutor.core.learner import current_learner
+from tutor.progress.chart import rating_chart
 from tutor.progress.services import summary
-from tutor.puzzles.views import current_streak
+from tutor.puzzles.views import current_streak, due_reviews
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 
@@ -35,9 +36,15 @@ def lesson_url(lesson: str) -> str | None:
 @bp.get("/")
 def index() -> ResponseReturnValue:
     learner = current_learner(create=False)
+    figures = summary(learner)
+    chart = rating_chart(
+        [p.rating for p in figures.history], [p.deviation for p in figures.history]
+    )
     return render_template(
         "progress/index.html",
-        summary=summary(learner),
+        summary=figures,
+        chart=chart,
+        reviews_due=len(due_reviews(learner)),
         best_streak=learner.best_streak if learner else 0,
         current_streak=current_streak(),
         lesson_url=lesson_url,

@@ -6,9 +6,10 @@ import random
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
-from flask import abort
+from flask import abort, current_app
 from flask_babel import gettext
 from flask_login import current_user
 
@@ -19,10 +20,11 @@ from solver.errors import ConquianError
 from solver.explain import explain, explain_play
 from solver.melds import meld_cards
 from solver.position import Position
+from solver.puzzles.relabel import SuitPermutation, puzzle_fixed_suits, relabel_puzzle
 from solver.search import analyze
 from tutor.core.errors import error_text
 from tutor.extensions import db
-from tutor.models import Attempt, Learner, Puzzle, PuzzleSet
+from tutor.models import Attempt, Learner, Puzzle, PuzzleRound, PuzzleSet
 from tutor.puzzles.labels import task_prompt
 from tutor.puzzles.store import export_puzzle
 
@@ -141,40 +143,75 @@ def next_puzzle(puzzle: Puzzle) -> Puzzle | None:
 
 # --- the learner's record ---------------------------------------------------------------------
 
+# A puzzle's status for a learner: its latest finished round's outcome ("clean",
+# "after_miss", "failed"), "solved" for an answer from before rounds existed, "open" for a
+# round begun and not finished, or "new".
+SOLVED_STATUSES = ("clean", "after_miss", "solved")
 
-def latest_results(learner: Learner | None, puzzle_ids: Iterable[int]) -> dict[int, bool]:
-    """For each puzzle answered at least once: whether the latest answer was right."""
+
+def _history(learner: Learner, puzzle_ids: Iterable[int] | None = None) -> dict[int, str]:
+    """Each puzzle's latest status, the dict in order of that latest event."""
+    rounds = db.select(PuzzleRound.puzzle_id, PuzzleRound.outcome, PuzzleRound.finished_at).where(
+        PuzzleRound.learner_id == learner.id,
+        PuzzleRound.outcome.is_not(None),
+        PuzzleRound.practice.is_(False),
+    )
+    legacy = db.select(Attempt.puzzle_id, Attempt.correct, Attempt.created_at).where(
+        Attempt.learner_id == learner.id, Attempt.round_id.is_(None)
+    )
+    if puzzle_ids is not None:
+        ids = list(puzzle_ids)
+        rounds = rounds.where(PuzzleRound.puzzle_id.in_(ids))
+        legacy = legacy.where(Attempt.puzzle_id.in_(ids))
+    events: list[tuple[Any, int, str]] = []
+    for pid, outcome, when in db.session.execute(rounds).all():
+        events.append((when, pid, outcome))
+    for pid, correct, when in db.session.execute(legacy).all():
+        events.append((when, pid, "solved" if correct else "failed"))
+    events.sort(key=lambda e: e[0])
+    latest: dict[int, str] = {}
+    for _when, pid, status in events:
+        latest.pop(pid, None)  # re-insert so the dict ends in order of the latest event
+        latest[pid] = status
+    return latest
+
+
+def latest_statuses(learner: Learner | None, puzzle_ids: Iterable[int]) -> dict[int, str]:
+    """For each puzzle played at least once: its latest status (see ``SOLVED_STATUSES``)."""
     ids = list(puzzle_ids)
     if learner is None or not ids:
         return {}
-    rows = db.session.execute(
-        db.select(Attempt.puzzle_id, Attempt.correct)
-        .where(Attempt.learner_id == learner.id, Attempt.puzzle_id.in_(ids))
-        .order_by(Attempt.created_at, Attempt.id)
-    ).all()
-    return {pid: bool(correct) for pid, correct in rows}
+    statuses = _history(learner, ids)
+    started = db.session.execute(
+        db.select(PuzzleRound.puzzle_id).where(
+            PuzzleRound.learner_id == learner.id,
+            PuzzleRound.puzzle_id.in_(ids),
+            PuzzleRound.outcome.is_(None),
+        )
+    ).scalars()
+    for pid in started:
+        statuses.setdefault(pid, "open")  # begun, never finished: no longer "not tried"
+    return statuses
 
 
-def status_of(results: Mapping[int, bool], puzzle_id: int) -> str:
-    if puzzle_id not in results:
-        return "new"
-    return "solved" if results[puzzle_id] else "failed"
+def latest_results(learner: Learner | None, puzzle_ids: Iterable[int]) -> dict[int, bool]:
+    """For each puzzle played at least once: whether its latest round was solved."""
+    return {
+        pid: status in SOLVED_STATUSES
+        for pid, status in latest_statuses(learner, puzzle_ids).items()
+    }
+
+
+def status_of(statuses: Mapping[int, str], puzzle_id: int) -> str:
+    return statuses.get(puzzle_id, "new")
 
 
 def failed_puzzles(learner: Learner | None) -> list[Puzzle]:
-    """Puzzles whose latest answer was wrong, in visible sets, most recent first."""
+    """Puzzles whose latest round failed, in visible sets, most recent first."""
     if learner is None:
         return []
-    rows = db.session.execute(
-        db.select(Attempt.puzzle_id, Attempt.correct)
-        .where(Attempt.learner_id == learner.id)
-        .order_by(Attempt.created_at, Attempt.id)
-    ).all()
-    latest: dict[int, bool] = {}
-    for pid, correct in rows:
-        latest.pop(pid, None)  # re-insert so the dict ends in order of the latest answer
-        latest[pid] = bool(correct)
-    failed_ids = [pid for pid, ok in reversed(latest.items()) if not ok]
+    latest = _history(learner)
+    failed_ids = [pid for pid, status in reversed(latest.items()) if status == "failed"]
     if not failed_ids:
         return []
     puzzles = {
@@ -182,15 +219,6 @@ def failed_puzzles(learner: Learner | None) -> list[Puzzle]:
         for p in db.session.execute(db.select(Puzzle).where(Puzzle.id.in_(failed_ids))).scalars()
     }
     return [puzzles[i] for i in failed_ids if i in puzzles and is_visible(puzzles[i].puzzle_set)]
-
-
-def record_attempt(learner: Learner, puzzle: Puzzle, correct: bool, hints_used: int) -> Attempt:
-    attempt = Attempt(
-        learner_id=learner.id, puzzle_id=puzzle.id, correct=correct, hints_used=hints_used
-    )
-    db.session.add(attempt)
-    db.session.commit()
-    return attempt
 
 
 def streak_pool(language: str) -> list[Puzzle]:
@@ -224,12 +252,86 @@ def pick_streak_puzzle(
 # --- solving: from a stored puzzle to the solver ----------------------------------------------
 
 
+@dataclass
+class ShownPuzzle:
+    """A puzzle as one learner sees it: its cards and suit glyphs under a suit permutation
+    (solver.puzzles.relabel). The title is never relabelled (lists show it as written)."""
+
+    model: Puzzle
+    suits: SuitPermutation
+    position: dict[str, Any]
+    answer: dict[str, Any]
+    hints: list[str]
+    explanation: str
+
+    @property
+    def id(self) -> int:
+        return self.model.id
+
+    @property
+    def key(self) -> str:
+        return self.model.key
+
+    @property
+    def title(self) -> str:
+        return self.model.title
+
+    @property
+    def task(self) -> str:
+        return self.model.task
+
+    @property
+    def themes(self) -> list[str]:
+        return list(self.model.themes or [])
+
+    @property
+    def difficulty(self) -> int:
+        return self.model.difficulty
+
+    @property
+    def puzzle_set(self) -> PuzzleSet:
+        return self.model.puzzle_set
+
+    @property
+    def set_id(self) -> int:
+        return self.model.set_id
+
+
+AnyPuzzle = Puzzle | ShownPuzzle
+
+
+def shown(puzzle: Puzzle, suits: SuitPermutation | str | None = None) -> ShownPuzzle:
+    """``puzzle`` under ``suits`` (default: as written)."""
+    if isinstance(suits, str):
+        suits = SuitPermutation.from_str(suits)
+    perm = suits or SuitPermutation.identity()
+    data = relabel_puzzle(export_puzzle(puzzle), perm)
+    return ShownPuzzle(
+        model=puzzle,
+        suits=perm,
+        position=data["position"],
+        answer=data["answer"],
+        hints=list(data["hints"]),
+        explanation=data["explanation"],
+    )
+
+
+def draw_suits(puzzle: Puzzle, rng: random.Random | None = None) -> SuitPermutation:
+    """A random permutation for a new round, keeping the suits the puzzle names in words
+    or in its title; the identity when the site is set not to relabel."""
+    if not current_app.config.get("PUZZLE_RELABEL_SUITS", True):
+        return SuitPermutation.identity()
+    return SuitPermutation.random(
+        rng or random.SystemRandom(), puzzle_fixed_suits(export_puzzle(puzzle))
+    )
+
+
 def solver_puzzle(puzzle: Puzzle) -> sp.Puzzle:
     """The stored puzzle as ``solver.puzzles`` parses it (it was validated on import)."""
     return sp.parse_puzzle(export_puzzle(puzzle), puzzle.puzzle_set.slug)
 
 
-def position_of(puzzle: Puzzle) -> Position:
+def position_of(puzzle: AnyPuzzle) -> Position:
     return Position.from_dict(puzzle.position)
 
 
@@ -241,12 +343,14 @@ def _mask(codes: Sequence[str]) -> CardMask:
     return mask_of(parse_card(c) for c in codes)
 
 
-def take_of(puzzle: Puzzle) -> CardMask:
+def take_of(puzzle: AnyPuzzle) -> CardMask:
     """The given take of a discard puzzle (its hand cards)."""
     return _mask(puzzle.answer.get("take", []))
 
 
-def parse_response(puzzle: Puzzle, form: Mapping[str, Any], cards: Sequence[str]) -> dict[str, Any]:
+def parse_response(
+    puzzle: AnyPuzzle, form: Mapping[str, Any], cards: Sequence[str]
+) -> dict[str, Any]:
     """The learner's form fields as a ``grade`` response, or :class:`BadResponse`.
 
     ``form["answer"]`` is "yes"/"no" for the questions, "take" or "none" (no play wins)
@@ -293,9 +397,29 @@ def parse_response(puzzle: Puzzle, form: Mapping[str, Any], cards: Sequence[str]
     return {"discard": card_str(card)}
 
 
-def grade_response(puzzle: Puzzle, response: Mapping[str, Any]) -> bool:
+def original_response(
+    response: Mapping[str, Any], suits: SuitPermutation
+) -> dict[str, Any]:
+    """A response given under ``suits``, in the puzzle's own suits (for grading)."""
+    back = suits.inverse()
+    out = dict(response)
+    if out.get("hand_cards") is not None:
+        out["hand_cards"] = [back.code(c) for c in out["hand_cards"]]
+    if isinstance(out.get("discard"), str):
+        out["discard"] = back.code(out["discard"])
+    return out
+
+
+def grade_response(puzzle: AnyPuzzle, response: Mapping[str, Any]) -> bool:
+    """Whether ``response`` (given under the suits ``puzzle`` is shown in) is right: it is
+    mapped back to the stored puzzle's suits and graded there."""
+    model, suits = (
+        (puzzle.model, puzzle.suits) if isinstance(puzzle, ShownPuzzle) else (puzzle, None)
+    )
+    if suits is not None:
+        response = original_response(response, suits)
     try:
-        return sp.grade(solver_puzzle(puzzle), response).correct
+        return sp.grade(solver_puzzle(model), response).correct
     except sp.PuzzleFormatError as exc:
         raise BadResponse(str(exc)) from None
 
@@ -341,7 +465,7 @@ class Board:
     take: PlayView | None = None  # discard puzzles: the given take, already made
 
 
-def board_of(puzzle: Puzzle, analysis: Analysis) -> Board:
+def board_of(puzzle: AnyPuzzle, analysis: Analysis) -> Board:
     position = analysis.position
     board = Board(
         hand=_codes(position.hand),
@@ -369,7 +493,7 @@ class Solution:
     plays_label: str = ""
 
 
-def solution_of(puzzle: Puzzle, analysis: Analysis) -> Solution:
+def solution_of(puzzle: AnyPuzzle, analysis: Analysis) -> Solution:
     center = card_glyph(analysis.position.center)
     answer = puzzle.answer
     task = puzzle.task
@@ -417,7 +541,7 @@ def solution_of(puzzle: Puzzle, analysis: Analysis) -> Solution:
     )
 
 
-def explanation_of(puzzle: Puzzle, analysis: Analysis) -> list[str]:
+def explanation_of(puzzle: AnyPuzzle, analysis: Analysis) -> list[str]:
     """The solver's explanation of the position, in the page's language."""
     sentences = [s.render(gettext) for s in explain(analysis)]
     play: Play | None = None
@@ -433,7 +557,7 @@ def explanation_of(puzzle: Puzzle, analysis: Analysis) -> list[str]:
     return sentences
 
 
-def describe_response(puzzle: Puzzle, response: Mapping[str, Any] | None) -> str:
+def describe_response(puzzle: AnyPuzzle, response: Mapping[str, Any] | None) -> str:
     """The learner's own answer in words ("You said: yes"), for the result."""
     if not response:
         return ""
@@ -457,7 +581,7 @@ def describe_response(puzzle: Puzzle, response: Mapping[str, Any] | None) -> str
 class PuzzleView:
     """Everything the puzzle templates draw for one puzzle."""
 
-    puzzle: Puzzle
+    puzzle: AnyPuzzle
     board: Board
     solution: Solution
     prompt: str
@@ -477,7 +601,7 @@ class PuzzleView:
         return min(self.hints_shown + 1, self.ladder_steps)
 
 
-def puzzle_view(puzzle: Puzzle, hints_shown: int) -> PuzzleView:
+def puzzle_view(puzzle: AnyPuzzle, hints_shown: int) -> PuzzleView:
     analysis = analyze(position_of(puzzle))
     return PuzzleView(
         puzzle=puzzle,
@@ -491,24 +615,65 @@ def puzzle_view(puzzle: Puzzle, hints_shown: int) -> PuzzleView:
 
 @dataclass
 class Result:
+    """What the page says after an answer (or after the solution was shown).
+
+    ``outcome`` is the round's: None while it goes on (a first miss: nothing of the solution
+    is told), else "clean", "after_miss" or "failed"."""
+
     correct: bool
     said: str
     explanation: str
     solver_explanation: list[str]
     attempt_id: int | None = None
+    outcome: str | None = ""
+    solution_shown: bool = False
+    tries_left: int = 0
+    rating_before: float | None = None
+    rating_after: float | None = None
+    review_due: datetime | None = None  # naive UTC: when the puzzle comes back for review
+    practice: bool = False  # a replay before the review is due: counts for nothing
+
+    def __post_init__(self) -> None:
+        if self.outcome == "":  # not given: a single answer decides (streak, preview)
+            self.outcome = "clean" if self.correct else "failed"
+
+    @property
+    def final(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def solved(self) -> bool:
+        return self.outcome in ("clean", "after_miss")
+
+    @property
+    def rating_change(self) -> int | None:
+        if self.rating_before is None or self.rating_after is None:
+            return None
+        return round(self.rating_after) - round(self.rating_before)
 
 
 def result_of(
-    puzzle: Puzzle, correct: bool, response: Mapping[str, Any] | None, attempt_id: int | None
+    puzzle: AnyPuzzle,
+    correct: bool,
+    response: Mapping[str, Any] | None,
+    attempt_id: int | None,
+    **round_state: Any,
 ) -> Result:
-    analysis = analyze(position_of(puzzle))
-    return Result(
+    """The result of an answer. ``round_state``: Result's outcome, solution_shown,
+    tries_left, rating_before/after. While the round goes on nothing is explained."""
+    result = Result(
         correct=correct,
         said=describe_response(puzzle, response),
-        explanation=puzzle.explanation,
-        solver_explanation=explanation_of(puzzle, analysis),
+        explanation="",
+        solver_explanation=[],
         attempt_id=attempt_id,
+        **round_state,
     )
+    if result.final:
+        analysis = analyze(position_of(puzzle))
+        result.explanation = puzzle.explanation
+        result.solver_explanation = explanation_of(puzzle, analysis)
+    return result
 
 
 # --- progress ---------------------------------------------------------------------------------
@@ -516,9 +681,15 @@ def result_of(
 
 @dataclass
 class ThemeScore:
+    """A theme's record: ``attempts`` rounds played (and answers from before rounds), of
+    which ``correct`` solved; ``clean``/``after_miss``/``failed`` split the rounds."""
+
     theme: str
     attempts: int
     correct: int
+    clean: int = 0
+    after_miss: int = 0
+    failed: int = 0
 
     @property
     def rate(self) -> float:
@@ -526,19 +697,35 @@ class ThemeScore:
 
 
 def theme_scores(learner: Learner | None) -> list[ThemeScore]:
-    """Success rate per theme over every answer, weakest first."""
+    """Success rate per theme over every finished round, weakest first."""
     if learner is None:
         return []
-    rows = db.session.execute(
+    rounds = db.session.execute(
+        db.select(Puzzle.themes, PuzzleRound.outcome)
+        .join(PuzzleRound, PuzzleRound.puzzle_id == Puzzle.id)
+        .where(
+            PuzzleRound.learner_id == learner.id,
+            PuzzleRound.outcome.is_not(None),
+            PuzzleRound.practice.is_(False),
+        )
+    ).all()
+    legacy = db.session.execute(
         db.select(Puzzle.themes, Attempt.correct)
         .join(Attempt, Attempt.puzzle_id == Puzzle.id)
-        .where(Attempt.learner_id == learner.id)
+        .where(Attempt.learner_id == learner.id, Attempt.round_id.is_(None))
     ).all()
-    tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for themes, correct in rows:
+    tally: dict[str, ThemeScore] = {}
+    for themes, outcome in rounds:
         for theme in themes or []:
-            tally[theme][0] += 1
-            tally[theme][1] += int(bool(correct))
-    scores = [ThemeScore(t, n, c) for t, (n, c) in tally.items()]
+            score = tally.setdefault(theme, ThemeScore(theme, 0, 0))
+            score.attempts += 1
+            score.correct += int(outcome in ("clean", "after_miss"))
+            setattr(score, outcome, getattr(score, outcome) + 1)
+    for themes, correct in legacy:
+        for theme in themes or []:
+            score = tally.setdefault(theme, ThemeScore(theme, 0, 0))
+            score.attempts += 1
+            score.correct += int(bool(correct))
+    scores = list(tally.values())
     scores.sort(key=lambda s: (s.rate, -s.attempts, s.theme))
     return scores

@@ -23,27 +23,34 @@ from flask.blueprints import BlueprintSetupState
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, gettext
 
+from solver.puzzles.relabel import SuitPermutation, SuitPermutationError
 from tutor.core.learner import current_learner
 from tutor.extensions import db
-from tutor.models import Attempt, Puzzle
+from tutor.models import Attempt, Learner, Puzzle, PuzzleRound, ReviewCard
+from tutor.puzzles import rounds
 from tutor.puzzles.cli import register_commands
-from tutor.puzzles.labels import task_label, theme_label
+from tutor.puzzles.labels import THEME_LABELS, task_label, theme_label
+from tutor.puzzles.ratings import learner_rating, pick_near, played_ids
+from tutor.puzzles.review import due_cards
 from tutor.puzzles.services import (
+    SOLVED_STATUSES,
     BadResponse,
     Result,
+    ShownPuzzle,
+    draw_suits,
     failed_puzzles,
     get_puzzle_or_404,
     get_set_or_404,
     grade_response,
     is_visible,
-    latest_results,
+    latest_statuses,
     next_puzzle,
     parse_response,
     pick_streak_puzzle,
     puzzle_view,
-    record_attempt,
     result_of,
     sets_for_language,
+    shown,
     status_of,
     streak_pool,
 )
@@ -51,11 +58,11 @@ from tutor.puzzles.services import (
 bp = Blueprint("puzzles", __name__, url_prefix="/puzzles", cli_group="puzzles")
 register_commands(bp.cli)
 
-HINTS_KEY = "puzzle_hints"  # {puzzle id: ladder steps seen}, in the signed session
+SUITS_KEY = "puzzle_suits"  # {puzzle id: suit permutation} before a round opens, signed session
 LAST_ANSWER_KEY = "puzzle_last_answer"
 STREAK_KEY = "puzzle_streak"
 STREAK_RESULT_KEY = "puzzle_streak_result"
-MAX_REMEMBERED = 30  # hint counters kept in the cookie
+MAX_REMEMBERED = 30  # permutations kept in the cookie
 MAX_SEEN = 40  # puzzles a streak avoids repeating
 
 
@@ -75,24 +82,40 @@ def _wants_json() -> bool:
     return bool(accept.provided) and accept["application/json"] > accept["text/html"]
 
 
-# --- the hint counters ------------------------------------------------------------------------
+# --- the suits a learner sees -----------------------------------------------------------------
 
 
-def hints_seen(puzzle: Puzzle) -> int:
-    seen = session.get(HINTS_KEY)
-    value = seen.get(str(puzzle.id), 0) if isinstance(seen, dict) else 0
-    return value if isinstance(value, int) and value >= 0 else 0
+def _parse_suits(text: object) -> SuitPermutation | None:
+    try:
+        return SuitPermutation.from_str(text) if isinstance(text, str) else None
+    except SuitPermutationError:
+        return None
 
 
-def _set_hints_seen(puzzle: Puzzle, count: int) -> None:
-    seen = session.get(HINTS_KEY)
-    seen = dict(seen) if isinstance(seen, dict) else {}
-    seen.pop(str(puzzle.id), None)
-    if count:
-        seen[str(puzzle.id)] = count
-    while len(seen) > MAX_REMEMBERED:
-        seen.pop(next(iter(seen)))
-    session[HINTS_KEY] = seen
+def suits_for(puzzle: Puzzle, round_: PuzzleRound | None) -> SuitPermutation:
+    """The open round's permutation; before a round, the one this browser was shown (drawn
+    on the first view and kept in the session until a round of the puzzle ends)."""
+    if round_ is not None:
+        return _parse_suits(round_.suits) or SuitPermutation.identity()
+    kept = session.get(SUITS_KEY)
+    kept = dict(kept) if isinstance(kept, dict) else {}
+    perm = _parse_suits(kept.get(str(puzzle.id)))
+    if perm is None:
+        perm = draw_suits(puzzle)
+        kept[str(puzzle.id)] = str(perm)
+        while len(kept) > MAX_REMEMBERED:
+            kept.pop(next(iter(kept)))
+        session[SUITS_KEY] = kept
+    return perm
+
+
+def _forget_suits(puzzle: Puzzle) -> None:
+    """The round ended: the next visit draws a new permutation."""
+    kept = session.get(SUITS_KEY)
+    if isinstance(kept, dict) and str(puzzle.id) in kept:
+        kept = dict(kept)
+        kept.pop(str(puzzle.id))
+        session[SUITS_KEY] = kept
 
 
 # --- browsing ---------------------------------------------------------------------------------
@@ -103,9 +126,11 @@ def index() -> ResponseReturnValue:
     bundled, teachers = sets_for_language(_language())
     learner = current_learner(create=False)
     ids = [p.id for e in bundled + teachers for p in e.puzzle_set.puzzles]
-    results = latest_results(learner, ids)
+    statuses = latest_statuses(learner, ids)
     solved = {
-        e.puzzle_set.id: sum(1 for p in e.puzzle_set.puzzles if results.get(p.id) is True)
+        e.puzzle_set.id: sum(
+            1 for p in e.puzzle_set.puzzles if statuses.get(p.id) in SOLVED_STATUSES
+        )
         for e in bundled + teachers
     }
     return render_template(
@@ -114,6 +139,8 @@ def index() -> ResponseReturnValue:
         teachers=teachers,
         solved=solved,
         failed_count=len(failed_puzzles(learner)),
+        review_count=len(due_reviews(learner)),
+        rating=learner_rating(learner) if learner is not None and learner.rating else None,
         best_streak=learner.best_streak if learner else 0,
         language=_language(),
     )
@@ -129,11 +156,83 @@ def failed() -> ResponseReturnValue:
 def puzzle_set(slug: str) -> ResponseReturnValue:
     row = get_set_or_404(slug)
     learner = current_learner(create=False)
-    results = latest_results(learner, [p.id for p in row.puzzles])
-    statuses = {p.id: status_of(results, p.id) for p in row.puzzles}
-    first_open = next((p for p in row.puzzles if statuses[p.id] != "solved"), None)
+    latest = latest_statuses(learner, [p.id for p in row.puzzles])
+    statuses = {p.id: status_of(latest, p.id) for p in row.puzzles}
+    first_open = next((p for p in row.puzzles if statuses[p.id] not in SOLVED_STATUSES), None)
     return render_template(
         "puzzles/set.html", puzzle_set=row, statuses=statuses, first_open=first_open
+    )
+
+
+# --- review and practice ----------------------------------------------------------------------
+
+
+def due_reviews(learner: Learner | None) -> list[ReviewCard]:
+    """Due review cards whose puzzle the learner can still open."""
+    return [c for c in due_cards(learner) if is_visible(c.puzzle.puzzle_set)]
+
+
+@bp.get("/review")
+def review() -> ResponseReturnValue:
+    learner = current_learner(create=False)
+    return render_template("puzzles/review.html", cards=due_reviews(learner))
+
+
+@bp.get("/review/next")
+def review_next() -> ResponseReturnValue:
+    cards = due_reviews(current_learner(create=False))
+    if not cards:
+        return redirect(url_for(".review"))
+    puzzle = cards[0].puzzle
+    return redirect(url_for(".puzzle", slug=puzzle.puzzle_set.slug, key=puzzle.key))
+
+
+def _practice_theme() -> str | None:
+    """The theme of practice mode this page belongs to ("any" for all), if any."""
+    theme = request.values.get("practice", "")
+    return theme if theme == "any" or theme in THEME_LABELS else None
+
+
+def practice_pool(theme: str) -> list[Puzzle]:
+    pool = streak_pool(_language())
+    return pool if theme == "any" else [p for p in pool if theme in (p.themes or [])]
+
+
+@bp.get("/practice")
+def practice() -> ResponseReturnValue:
+    learner = current_learner(create=False)
+    pool = streak_pool(_language())
+    counts: dict[str, int] = {}
+    for p in pool:
+        for theme in p.themes or []:
+            counts[theme] = counts.get(theme, 0) + 1
+    themes = sorted(counts, key=lambda t: theme_label(t).casefold())
+    return render_template(
+        "puzzles/practice.html",
+        themes=themes,
+        counts=counts,
+        total=len(pool),
+        rating=learner_rating(learner),
+        rated=learner is not None and learner.rating is not None,
+    )
+
+
+@bp.get("/practice/<theme>")
+def practice_next(theme: str) -> ResponseReturnValue:
+    if theme != "any" and theme not in THEME_LABELS:
+        abort(404, description=gettext("There is no theme called “%(id)s”.", id=theme))
+    learner = current_learner(create=False)
+    after = request.args.get("after", "")
+    puzzle = pick_near(
+        practice_pool(theme),
+        learner_rating(learner).rating,
+        played_ids(learner),
+        avoid=int(after) if after.isdigit() and len(after) <= 12 else None,
+    )
+    if puzzle is None:
+        abort(404, description=gettext("There are no puzzles on this theme yet."))
+    return redirect(
+        url_for(".puzzle", slug=puzzle.puzzle_set.slug, key=puzzle.key, practice=theme)
     )
 
 
@@ -147,38 +246,105 @@ def puzzle_context(
     *,
     hints_shown: int,
     urls: dict[str, str],
+    suits: SuitPermutation | None = None,
 ) -> dict[str, Any]:
-    """What the puzzle templates need; the teachers' preview renders the same templates."""
+    """What the puzzle templates need; the teachers' preview renders the same templates
+    (as written: ``suits`` None)."""
+    seen = shown(puzzle, suits)
     return {
-        "view": puzzle_view(puzzle, 0 if result else hints_shown),
-        "puzzle": puzzle,
+        "view": puzzle_view(seen, 0 if result is not None and result.final else hints_shown),
+        "puzzle": seen,
         "puzzle_set": puzzle.puzzle_set,
         "result": result,
         "error": error,
         "mode": "set",
         "next": next_puzzle(puzzle),
+        "suits": str(seen.suits),
+        "practice": None,
+        "review_left": 0,
         **urls,
     }
 
 
 def _region_context(
-    puzzle: Puzzle, result: Result | None = None, error: str | None = None
+    puzzle: Puzzle,
+    result: Result | None = None,
+    error: str | None = None,
+    round_: PuzzleRound | None = None,
+    suits: SuitPermutation | None = None,
 ) -> dict[str, Any]:
+    """The learner's page: the open round's state, or the ended ``round_`` of a result
+    (``suits``: those of an answer from before rounds, shown as written)."""
     slug, key = puzzle.puzzle_set.slug, puzzle.key
-    return puzzle_context(
+    learner = current_learner(create=False)
+    if round_ is None:
+        round_ = rounds.open_round(learner, puzzle)
+    practice = _practice_theme()
+    extra: dict[str, Any] = {"practice": practice} if practice else {}
+    context = puzzle_context(
         puzzle,
         result,
         error,
-        hints_shown=hints_seen(puzzle),
+        hints_shown=round_.hints_used if round_ is not None and round_.outcome is None else 0,
         urls={
             "answer_url": url_for(".answer", slug=slug, key=key),
             "hint_url": url_for(".hint", slug=slug, key=key),
-            "puzzle_url": url_for(".puzzle", slug=slug, key=key),
+            "puzzle_url": url_for(".puzzle", slug=slug, key=key, **extra),
         },
+        suits=suits or suits_for(puzzle, round_),
     )
+    context["practice"] = practice
+    if result is not None and result.final:
+        context["review_left"] = len([c for c in due_reviews(learner) if c.puzzle_id != puzzle.id])
+    return context
 
 
-def _attempt_result(puzzle: Puzzle, attempt_id: str) -> Result:
+def _round_state(round_: PuzzleRound | None) -> dict[str, Any]:
+    """Result fields from a round (a round from before this version: a single answer)."""
+    if round_ is None:
+        return {}
+    learner = db.session.get(Learner, round_.learner_id)
+    card = db.session.execute(
+        db.select(ReviewCard).filter_by(learner_id=round_.learner_id, puzzle_id=round_.puzzle_id)
+    ).scalar_one_or_none()
+    state: dict[str, Any] = {
+        "outcome": round_.outcome,
+        "solution_shown": round_.solution_shown,
+        "tries_left": max(rounds.TRIES - round_.misses, 0),
+        "practice": round_.practice,
+        "review_due": card.due if card is not None and round_.outcome is not None else None,
+    }
+    if round_.rated and round_.learner_rating is not None and learner is not None:
+        previous = db.session.execute(
+            db.select(PuzzleRound.learner_rating)
+            .where(
+                PuzzleRound.learner_id == round_.learner_id,
+                PuzzleRound.rated,
+                PuzzleRound.finished_at <= round_.finished_at,
+                PuzzleRound.id != round_.id,
+            )
+            .order_by(PuzzleRound.finished_at.desc(), PuzzleRound.id.desc())
+            .limit(1)
+        ).scalar_one_or_none()
+        state["rating_before"] = previous if previous is not None else learner_rating(None).rating
+        state["rating_after"] = round_.learner_rating
+    return state
+
+
+def seen_puzzle(puzzle: Puzzle, round_: PuzzleRound) -> ShownPuzzle:
+    return shown(puzzle, _parse_suits(round_.suits))
+
+
+def _owned_round(puzzle: Puzzle, round_id: str) -> PuzzleRound:
+    learner = current_learner(create=False)
+    valid = round_id.isdigit() and len(round_id) <= 12
+    row = db.session.get(PuzzleRound, int(round_id)) if valid else None
+    if row is None or learner is None or row.learner_id != learner.id or row.puzzle_id != puzzle.id:
+        abort(404, description=gettext("There is no such answer of yours to this puzzle."))
+    return row
+
+
+def _attempt_result(puzzle: Puzzle, attempt_id: str) -> tuple[Result, PuzzleRound | None]:
     learner = current_learner(create=False)
     # Only plausible ids reach the database (a 30-digit number would overflow SQLite).
     valid = attempt_id.isdigit() and len(attempt_id) <= 12
@@ -190,43 +356,91 @@ def _attempt_result(puzzle: Puzzle, attempt_id: str) -> Result:
         or attempt.puzzle_id != puzzle.id
     ):
         abort(404, description=gettext("There is no such answer of yours to this puzzle."))
+    round_ = db.session.get(PuzzleRound, attempt.round_id) if attempt.round_id else None
     last = session.get(LAST_ANSWER_KEY)
     response = None
     if isinstance(last, dict) and last.get("attempt") == attempt.id:
         response = last.get("response")
-    return result_of(puzzle, attempt.correct, response, attempt.id)
+    suits = _parse_suits(round_.suits) if round_ is not None else None
+    result = result_of(
+        shown(puzzle, suits), attempt.correct, response, attempt.id, **_round_state(round_)
+    )
+    return result, round_
+
+
+def _round_result(puzzle: Puzzle, round_id: str) -> tuple[Result | None, PuzzleRound]:
+    """The page of a round that ended by showing the solution (no answer to show)."""
+    round_ = _owned_round(puzzle, round_id)
+    if round_.outcome is None:
+        return None, round_
+    result = result_of(seen_puzzle(puzzle, round_), False, None, None, **_round_state(round_))
+    return result, round_
 
 
 @bp.get("/sets/<slug>/<key>")
 def puzzle(slug: str, key: str) -> ResponseReturnValue:
     row = get_set_or_404(slug)
     item = get_puzzle_or_404(row, key)
+    result: Result | None = None
+    round_: PuzzleRound | None = None
     attempt_id = request.args.get("attempt")
-    result = _attempt_result(item, attempt_id) if attempt_id is not None else None
-    return render_template("puzzles/puzzle.html", **_region_context(item, result))
+    round_id = request.args.get("round")
+    if attempt_id is not None:
+        result, round_ = _attempt_result(item, attempt_id)
+    elif round_id is not None:
+        result, round_ = _round_result(item, round_id)
+    # An answer from before rounds was given to the puzzle as written.
+    legacy = SuitPermutation.identity() if result is not None and round_ is None else None
+    if round_ is not None and round_.outcome is None:
+        round_ = None  # still open: the page is the open round's
+    return render_template(
+        "puzzles/puzzle.html", **_region_context(item, result, None, round_, legacy)
+    )
 
 
 @bp.post("/sets/<slug>/<key>/hint")
 def hint(slug: str, key: str) -> ResponseReturnValue:
-    """Reveal the next step of the ladder: the puzzle's hints in order, then the solution."""
+    """Reveal the next step of the ladder: the puzzle's hints in order, then the solution,
+    which ends the round as failed."""
     row = get_set_or_404(slug)
     item = get_puzzle_or_404(row, key)
+    learner = current_learner()
+    assert learner is not None
     steps = len(item.hints) + 1
-    shown = min(hints_seen(item) + 1, steps)
-    _set_hints_seen(item, shown)
+    current = rounds.open_round(learner, item)
+    round_ = rounds.begin(learner, item, str(suits_for(item, current)))
+    shown_steps = rounds.show_step(round_, steps)
+    db.session.commit()
+    ended = round_.outcome is not None
+    if ended:
+        _forget_suits(item)
+    practice = _practice_theme()
+    extra: dict[str, Any] = {"practice": practice} if practice else {}
     if _wants_json():
-        context = _region_context(item)
-        if shown == steps:
-            message = gettext("The solution is shown.")
-        else:
-            message = gettext("Hint %(n)s of %(total)s.", n=shown, total=len(item.hints))
+        if ended:
+            result = result_of(seen_puzzle(item, round_), False, None, None, **_round_state(round_))
+            return jsonify(
+                step=shown_steps,
+                steps=steps,
+                region=True,
+                message=gettext("The solution is shown. This puzzle counts as missed."),
+                url=url_for(".puzzle", slug=slug, key=key, round=round_.id, **extra),
+                html=render_template(
+                    "puzzles/_region.html", **_region_context(item, result, None, round_)
+                ),
+            )
+        message = gettext("Hint %(n)s of %(total)s.", n=shown_steps, total=len(item.hints))
         return jsonify(
-            step=shown,
+            step=shown_steps,
             steps=steps,
             message=message,
-            html=render_template("puzzles/_hints.html", **context),
+            html=render_template("puzzles/_hints.html", **_region_context(item)),
         )
-    return redirect(url_for(".puzzle", slug=slug, key=key, _anchor=f"hint-{shown}"))
+    if ended:
+        return redirect(
+            url_for(".puzzle", slug=slug, key=key, round=round_.id, _anchor="result", **extra)
+        )
+    return redirect(url_for(".puzzle", slug=slug, key=key, _anchor=f"hint-{shown_steps}", **extra))
 
 
 def _bad_answer(context: dict[str, Any], template: str, message: str) -> ResponseReturnValue:
@@ -235,29 +449,70 @@ def _bad_answer(context: dict[str, Any], template: str, message: str) -> Respons
     return render_template(template, **context), 400
 
 
+def _outcome_message(result: Result) -> str:
+    if result.practice and result.solved:
+        return gettext("Right, as practice.")
+    if result.outcome == "clean":
+        return gettext("Correct!")
+    if result.outcome == "after_miss":
+        return gettext("Solved after a miss.")
+    if result.outcome is None:
+        return gettext("Not quite. You have one more try.")
+    return gettext("Not quite. The solution is shown.")
+
+
 @bp.post("/sets/<slug>/<key>/answer")
 def answer(slug: str, key: str) -> ResponseReturnValue:
     row = get_set_or_404(slug)
     item = get_puzzle_or_404(row, key)
+    learner = current_learner(create=False)
+    current = rounds.open_round(learner, item)
+    suits = suits_for(item, current)
+    sent = request.form.get("suits")
+    if sent is not None and sent != str(suits):
+        message = gettext(
+            "This puzzle was dealt again since you opened it (its suits changed). "
+            "Here it is as it is now: answer again."
+        )
+        return _bad_answer(_region_context(item, error=message), "puzzles/puzzle.html", message)
+    seen = shown(item, suits)
     try:
-        response = parse_response(item, request.form, request.form.getlist("cards"))
-        correct = grade_response(item, response)
+        response = parse_response(seen, request.form, request.form.getlist("cards"))
+        correct = grade_response(seen, response)
     except BadResponse as exc:
         return _bad_answer(_region_context(item, error=str(exc)), "puzzles/puzzle.html", str(exc))
     learner = current_learner()
     assert learner is not None
-    attempt = record_attempt(learner, item, correct, hints_seen(item))
-    _set_hints_seen(item, 0)  # a retry starts at the bottom of the ladder
+    round_ = rounds.begin(learner, item, str(suits))
+    if round_.suits != str(suits):  # opened a moment ago elsewhere, under other suits
+        db.session.rollback()
+        message = gettext(
+            "This puzzle was dealt again since you opened it (its suits changed). "
+            "Here it is as it is now: answer again."
+        )
+        return _bad_answer(_region_context(item, error=message), "puzzles/puzzle.html", message)
+    attempt = rounds.answer(round_, correct)
+    db.session.commit()
+    if round_.outcome is not None:
+        _forget_suits(item)
     session[LAST_ANSWER_KEY] = {"attempt": attempt.id, "response": response}
+    practice = _practice_theme()
+    extra: dict[str, Any] = {"practice": practice} if practice else {}
+    result = result_of(seen, correct, response, attempt.id, **_round_state(round_))
     if _wants_json():
-        result = result_of(item, correct, response, attempt.id)
+        ended = round_ if round_.outcome is not None else None
         return jsonify(
             correct=correct,
-            message=gettext("Correct!") if correct else gettext("Not quite."),
-            url=url_for(".puzzle", slug=slug, key=key, attempt=attempt.id),
-            html=render_template("puzzles/_region.html", **_region_context(item, result)),
+            outcome=round_.outcome,
+            message=_outcome_message(result),
+            url=url_for(".puzzle", slug=slug, key=key, attempt=attempt.id, **extra),
+            html=render_template(
+                "puzzles/_region.html", **_region_context(item, result, None, ended)
+            ),
         )
-    return redirect(url_for(".puzzle", slug=slug, key=key, attempt=attempt.id, _anchor="result"))
+    return redirect(
+        url_for(".puzzle", slug=slug, key=key, attempt=attempt.id, _anchor="result", **extra)
+    )
 
 
 # --- streak mode ------------------------------------------------------------------------------
@@ -273,6 +528,7 @@ def _streak_state() -> dict[str, Any]:
     return {
         "n": count if isinstance(count, int) and count >= 0 else 0,
         "p": current if isinstance(current, int) else None,
+        "s": str(_parse_suits(state.get("s")) or SuitPermutation.identity()),
         "seen": [i for i in seen if isinstance(i, int)] if isinstance(seen, list) else [],
         "ended": state.get("ended") is True,
     }
@@ -286,12 +542,14 @@ def current_streak() -> int:
 def _streak_context() -> dict[str, Any]:
     """The streak page's state: the last result (shown once) and the puzzle to solve now."""
     state = _streak_state()
-    shown = session.pop(STREAK_RESULT_KEY, None)
+    told = session.pop(STREAK_RESULT_KEY, None)
     result = last = None
-    if isinstance(shown, dict) and isinstance(shown.get("puzzle"), int):
-        last = db.session.get(Puzzle, shown["puzzle"])
-        if last is not None:
-            result = result_of(last, bool(shown.get("correct")), shown.get("response"), None)
+    if isinstance(told, dict) and isinstance(told.get("puzzle"), int):
+        model = db.session.get(Puzzle, told["puzzle"])
+        if model is not None:
+            last = shown(model, _parse_suits(told.get("suits")))
+            result = result_of(last, bool(told.get("correct")), told.get("response"), None)
+    learner = current_learner(create=False)
     current = None
     if not state["ended"]:
         if state["p"] is not None:
@@ -301,21 +559,26 @@ def _streak_context() -> dict[str, Any]:
         if current is None:
             current = pick_streak_puzzle(streak_pool(_language()), state["n"], state["seen"])
             state["p"] = current.id if current is not None else None
+            if current is not None:
+                # An open round of the same puzzle (from its set) keeps its suits.
+                state["s"] = str(suits_for(current, rounds.open_round(learner, current)))
             session[STREAK_KEY] = state
-    learner = current_learner(create=False)
+    seen = shown(current, state["s"]) if current is not None else None
     return {
         "mode": "streak",
         "count": state["n"],
         "ended": state["ended"],
-        "ended_at": shown.get("ended_at") if isinstance(shown, dict) else None,
+        "ended_at": told.get("ended_at") if isinstance(told, dict) else None,
         "best": learner.best_streak if learner else 0,
         "result": result,
         "result_view": puzzle_view(last, 0) if last is not None else None,
         "result_puzzle": last,
-        "puzzle": current,
-        "view": puzzle_view(current, 0) if current is not None else None,
+        "puzzle": seen,
+        "view": puzzle_view(seen, 0) if seen is not None else None,
         "puzzle_set": current.puzzle_set if current is not None else None,
         "answer_url": url_for(".streak_answer"),
+        "suits": state["s"],
+        "practice": None,
         "error": None,
     }
 
@@ -329,7 +592,12 @@ def streak() -> ResponseReturnValue:
 def streak_answer() -> ResponseReturnValue:
     state = _streak_state()
     sent = request.form.get("puzzle", "")
-    if state["p"] is None or sent != str(state["p"]):
+    sent_suits = request.form.get("suits")
+    if (
+        state["p"] is None
+        or sent != str(state["p"])
+        or (sent_suits is not None and sent_suits != state["s"])
+    ):
         message = gettext(
             "That puzzle is no longer the current puzzle of your streak. "
             "Open streak mode again to go on."
@@ -340,26 +608,34 @@ def streak_answer() -> ResponseReturnValue:
     item = db.session.get(Puzzle, state["p"])
     if item is None or not is_visible(item.puzzle_set):
         abort(404, description=gettext("This puzzle is no longer available."))
+    seen = shown(item, state["s"])
     try:
-        response = parse_response(item, request.form, request.form.getlist("cards"))
-        correct = grade_response(item, response)
+        response = parse_response(seen, request.form, request.form.getlist("cards"))
+        correct = grade_response(seen, response)
     except BadResponse as exc:
         context = _streak_context()
         context["error"] = str(exc)
         return _bad_answer(context, "puzzles/streak.html", str(exc))
     learner = current_learner()
     assert learner is not None
-    record_attempt(learner, item, correct, 0)  # streak mode has no hints
-    result: dict[str, Any] = {"puzzle": item.id, "correct": correct, "response": response}
+    round_ = rounds.begin(learner, item, state["s"])
+    rounds.answer(round_, correct, tries=1)  # streak mode: no hints, no retry
+    _forget_suits(item)
+    result: dict[str, Any] = {
+        "puzzle": item.id,
+        "correct": correct,
+        "response": response,
+        "suits": state["s"],
+    }
     if correct:
         state["n"] += 1
         state["seen"] = [*state["seen"], item.id][-MAX_SEEN:]
         if state["n"] > learner.best_streak:
             learner.best_streak = state["n"]
-            db.session.commit()
     else:
         result["ended_at"] = state["n"]
         state.update(n=0, seen=[], ended=True)
+    db.session.commit()
     state["p"] = None
     session[STREAK_KEY] = state
     session[STREAK_RESULT_KEY] = result

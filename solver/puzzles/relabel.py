@@ -1,0 +1,177 @@
+"""Suit relabelling: one puzzle shown under a permutation of the four suits.
+
+The rules treat the suits alike (R1, R4), so renaming them consistently keeps every
+answer, theme and explanation true; a learner meeting a puzzle again cannot recall it by
+its suits alone. A :class:`SuitPermutation` maps each suit to the suit it is shown as.
+
+What is relabelled: every card of the position and the answer, and every suit glyph
+(♠ ♥ ♦ ♣) in the hints and the explanation. What is not: the title (lists show it
+unrelabelled) and suits named in words ("eight hearts") - so :func:`fixed_suits` finds
+the suits a puzzle's words or title name, and :meth:`SuitPermutation.random` leaves those
+in place.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Any, Final
+
+from solver.cards import (
+    NUM_SUITS,
+    SUIT_GLYPHS,
+    SUIT_SYMBOLS,
+    Card,
+    CardMask,
+    card_copy,
+    card_rank,
+    card_str,
+    card_suit,
+    is_joker,
+    iter_cards,
+    make_card,
+    mask_of,
+    parse_card,
+)
+from solver.errors import ConquianError
+from solver.messages import N_
+
+
+class SuitPermutationError(ConquianError):
+    """A text that does not name a permutation of the four suits."""
+
+
+# Suit words of the site's languages (en, pt, es), singular and plural, lower case.
+# Spanish has two decks' names; a false match only keeps a suit in place.
+SUIT_WORDS: Final[tuple[tuple[str, ...], ...]] = (
+    ("spade", "spades", "espada", "espadas", "pica", "picas"),
+    ("heart", "hearts", "copa", "copas", "corazón", "corazones", "coração", "corações"),
+    ("diamond", "diamonds", "ouro", "ouros", "oro", "oros", "diamante", "diamantes"),
+    ("club", "clubs", "pau", "paus", "basto", "bastos", "trébol", "tréboles", "trevo", "trevos"),
+)
+_WORD_PATTERNS: Final = tuple(
+    re.compile(r"\b(?:" + "|".join(words) + r")\b", re.IGNORECASE) for words in SUIT_WORDS
+)
+
+
+@dataclass(frozen=True)
+class SuitPermutation:
+    """``images[s]`` is the suit that suit ``s`` is shown as (suits in S H D C order)."""
+
+    images: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if sorted(self.images) != list(range(NUM_SUITS)):
+            raise SuitPermutationError(
+                N_("{text} is not an order of the four suits S, H, D, C"), text=repr(str(self))
+            )
+
+    @classmethod
+    def identity(cls) -> SuitPermutation:
+        return cls(tuple(range(NUM_SUITS)))
+
+    @classmethod
+    def from_str(cls, text: str) -> SuitPermutation:
+        """``"HSDC"``: spades shown as hearts, hearts as spades, the rest unchanged."""
+        if not isinstance(text, str) or len(text) != NUM_SUITS or any(
+            ch not in SUIT_SYMBOLS for ch in text
+        ):
+            raise SuitPermutationError(
+                N_("{text} is not an order of the four suits S, H, D, C"), text=repr(text)
+            )
+        return cls(tuple(SUIT_SYMBOLS.index(ch) for ch in text))
+
+    def __str__(self) -> str:
+        return "".join(SUIT_SYMBOLS[s] if 0 <= s < NUM_SUITS else "?" for s in self.images)
+
+    @classmethod
+    def random(cls, rng: random.Random, fixed: Iterable[int] = ()) -> SuitPermutation:
+        """A uniformly random permutation that leaves the suits ``fixed`` in place."""
+        keep = set(fixed)
+        choices = [
+            p for p in permutations(range(NUM_SUITS)) if all(p[s] == s for s in keep)
+        ]
+        return cls(rng.choice(choices))
+
+    @property
+    def is_identity(self) -> bool:
+        return self.images == tuple(range(NUM_SUITS))
+
+    def inverse(self) -> SuitPermutation:
+        back = [0] * NUM_SUITS
+        for suit, image in enumerate(self.images):
+            back[image] = suit
+        return SuitPermutation(tuple(back))
+
+    def card(self, card: Card) -> Card:
+        """The card shown for ``card``: same rank (and pack), permuted suit; jokers stay."""
+        if is_joker(card):
+            return card
+        return make_card(card_rank(card), self.images[card_suit(card)], card_copy(card))
+
+    def mask(self, mask: CardMask) -> CardMask:
+        return mask_of(self.card(c) for c in iter_cards(mask))
+
+    def code(self, code: str) -> str:
+        """A card as written in a puzzle file ("4H", "4♥", "4h"), relabelled, canonical."""
+        return card_str(self.card(parse_card(code)))
+
+    def text(self, text: str) -> str:
+        """Every suit glyph of ``text`` replaced by its image (all at once)."""
+        table = {
+            ord(SUIT_GLYPHS[s]): SUIT_GLYPHS[self.images[s]] for s in range(NUM_SUITS)
+        }
+        return text.translate(table)
+
+
+def fixed_suits(title: str, texts: Iterable[str]) -> set[int]:
+    """The suits a relabelling must keep: named by glyph in the title (shown unrelabelled
+    in lists), or named in words anywhere (words are not rewritten)."""
+    keep = {s for s in range(NUM_SUITS) if SUIT_GLYPHS[s] in title}
+    for text in (title, *texts):
+        for suit, pattern in enumerate(_WORD_PATTERNS):
+            if pattern.search(text):
+                keep.add(suit)
+    return keep
+
+
+def _cards(perm: SuitPermutation, value: Any) -> Any:
+    """Cards in nested lists relabelled; anything else as it was."""
+    if isinstance(value, str):
+        return perm.code(value)
+    if isinstance(value, list):
+        return [_cards(perm, v) for v in value]
+    return value
+
+
+_POSITION_CARDS: Final = ("hand", "melds", "opponent_melds", "center")
+_ANSWER_CARDS: Final = ("plays", "take", "discards")
+
+
+def relabel_puzzle(data: Mapping[str, Any], perm: SuitPermutation) -> dict[str, Any]:
+    """A puzzle in the contract's form (``position``, ``answer``, ``hints``,
+    ``explanation``), its cards and suit glyphs relabelled by ``perm``; the title and
+    other fields as they were. The input was validated: its cards parse."""
+    out = dict(data)
+    position = dict(data.get("position") or {})
+    for key in _POSITION_CARDS:
+        if key in position:
+            position[key] = _cards(perm, position[key])
+    out["position"] = position
+    answer = dict(data.get("answer") or {})
+    for key in _ANSWER_CARDS:
+        if key in answer:
+            answer[key] = _cards(perm, answer[key])
+    out["answer"] = answer
+    out["hints"] = [perm.text(h) for h in data.get("hints") or []]
+    out["explanation"] = perm.text(str(data.get("explanation") or ""))
+    return out
+
+
+def puzzle_fixed_suits(data: Mapping[str, Any]) -> set[int]:
+    """:func:`fixed_suits` of a puzzle in the contract's form."""
+    texts = [*(data.get("hints") or []), str(data.get("explanation") or "")]
+    return fixed_suits(str(data.get("title") or ""), texts)
