@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.cards import parse_card
 from solver.position import Position
 from solver.puzzles.difficulty import difficulty
-from solver.puzzles.generator import SPECS, generate
-from solver.puzzles.hints import Sentence, explanation, hints, render
+from solver.puzzles.generator import SPECS, generate, pick_title
+from solver.puzzles.hints import explanation, hints, render
 from solver.puzzles.model import RULESET, Answer, Task
 from solver.puzzles.tasks import solve_task
 from solver.puzzles.themes import themes_of
@@ -105,17 +105,17 @@ SETS: dict[str, dict[str, Any]] = {
         ],
     },
     "taking": {
-        "title": ("Taking the center card", "Tomando a carta do centro",
+        "title": ("Taking the center card", "Tomando a carta central",
                   "Tomar la carta del centro"),
         "generated": [("take-with-hand", 2), ("extend-meld", 1), ("cannot-keep", 1)],
         "items": [
             Item("tk-1", "find_play", "4H 5H QS AC 2D 3S KD JC 6S 7D", "", "KS KH KC", "6H",
                  ("take-with-hand",),
-                 ("The worked example", "O exemplo resolvido", "El ejemplo resuelto"),
+                 ("The worked example", "O exemplo resolvido", "El ejemplo resuelto"), stock=12,
                  note=("4♥ and 5♥ alone could never go down: they needed a center card to "
                        "carry them (R8).",
-                       "4♥ e 5♥ sozinhas nunca poderiam descer: precisavam de uma carta do "
-                       "centro para levá-las (R8).",
+                       "4♥ e 5♥ sozinhas nunca poderiam ser baixadas: precisavam de uma carta "
+                       "central para levá-las (R8).",
                        "4♥ y 5♥ solas nunca podrían bajar: necesitaban una carta del centro "
                        "que las llevara (R8).")),
             Item("tk-2", "can_use", "4H 5H QS AC 2D 3S KD JC 6S 7D", "", "KS KH KC", "7H",
@@ -125,18 +125,18 @@ SETS: dict[str, dict[str, Any]] = {
                  ("cannot-keep",),
                  ("A card to carry them", "Uma carta para levá-las", "Una carta que las lleve"),
                  note=("Without a center card that melds, 4♥-5♥ stay in your hand (R8).",
-                       "Sem uma carta do centro que combine, 4♥-5♥ ficam na sua mão (R8).",
+                       "Sem uma carta central que combine, 4♥-5♥ ficam na sua mão (R8).",
                        "Sin una carta del centro que combine, 4♥-5♥ se quedan en tu mano (R8).")),
             Item("tk-4", "find_play", "QS QC 2H 4D 6C AS 7H 3C KD JH", "", "", "QD",
                  ("take-with-hand", "sets"),
-                 ("A pair waiting for a third", "Um par à espera do terceiro",
+                 ("A pair waiting for a third", "Um par esperando o terceiro",
                   "Una pareja a la espera del tercero")),
             Item("tk-5", "find_play", "AC 2C 5D 7S KH 4H QD JS 6H 3S", "", "", "3C",
                  ("take-with-hand",),
                  ("From the bottom", "Desde o começo", "Desde abajo")),
             Item("tk-6", "find_play", "7S 2D KC AH 6C 3H QD", "4S 5S 6S", "", "JS",
                  ("extend-meld", "seven-jack"),
-                 ("Grow your run", "Aumente a sua sequência", "Haz crecer tu escalera")),
+                 ("Grow your run", "Aumente sua sequência", "Haz crecer tu escalera")),
             Item("tk-7", "find_play", "2D KS 7H QC 5S 4C AH", "4D 5D 6D", "", "3D",
                  ("extend-meld", "forcing-yes"),
                  ("Down the run", "Descendo a sequência", "Bajando la escalera")),
@@ -152,7 +152,7 @@ SETS: dict[str, dict[str, Any]] = {
                   "Dos combinaciones de una vez"),
                  note=("The sixes can go down in the same take, because a center card is "
                        "being taken (R8).",
-                       "Os seis podem descer na mesma jogada, porque uma carta do centro está "
+                       "Os seis podem ser baixados na mesma jogada, porque uma carta central está "
                        "sendo tomada (R8).",
                        "Los seises pueden bajar en la misma jugada, porque se está tomando "
                        "una carta del centro (R8).")),
@@ -184,7 +184,7 @@ SETS: dict[str, dict[str, Any]] = {
                  ("A king changes places", "Um rei muda de lugar", "Un rey cambia de sitio")),
             Item("ra-7", "can_use", "AH 4C 6D QS KC JD 7S", "3S 3H 3D", "", "2H",
                  ("cannot-keep", "forcing-no"),
-                 ("A set of three cannot give", "Uma trinca não pode ceder",
+                 ("A set of three cannot give", "Um grupo não pode ceder",
                   "Un trío no puede ceder")),
             Item("ra-8", "find_play", "5C AS QH 2D 7S JD", "2H 3H 4H 5H",
                  "", "5S", ("move-card", "rearrange"),
@@ -198,21 +198,21 @@ SETS: dict[str, dict[str, Any]] = {
         "items": [
             Item("fo-1", "can_force", "2D 4H 7C AS 6D JH 3C", "QS QH QD", "", "QC",
                  ("forcing-yes",),
-                 ("Your queens are showing", "As suas damas estão à vista",
+                 ("Your queens are showing", "Suas damas estão à vista",
                   "Tus reinas están a la vista")),
             Item("fo-2", "can_force", "KS 7D QH AH 4S 6D JC", "2C 3C 4C", "", "5C",
                  ("forcing-yes",), ("You turned it yourself", "Você mesmo a virou",
                                     "La volteaste tú mismo"), frm="stock"),
             Item("fo-3", "can_force", "6D 7D AS 3C 5H 2H QS", "KS KH KC", "", "JD",
                  ("forcing-no", "seven-jack"),
-                 ("Your hand stays private", "A sua mão é secreta", "Tu mano es secreta")),
+                 ("Your hand stays private", "Sua mão é privada", "Tu mano es secreta")),
             Item("fo-4", "can_force", "4H JS QD 6C 7S KD 2C", "AH 2H 3H", "", "5H",
                  ("forcing-no",),
                  ("One card short on the table", "Falta uma carta na mesa",
                   "Falta una carta en la mesa")),
             Item("fo-5", "can_force", "2S AD 6C 3C QH KD", "7S 7H 7D 7C", "JH JD JC", "JS",
                  ("forcing-no",),
-                 ("Not your meld", "Não é a sua combinação", "No es tu combinación")),
+                 ("Not your meld", "Não é sua combinação", "No es tu combinación")),
             Item("fo-6", "can_force", "AC 2S KD 5C QH 3D", "7S 7H 7D 7C", "", "JH",
                  ("forcing-no",), ("A lonely jack", "Um valete sozinho", "Una sota sola")),
             Item("fo-7", "can_force", "AS 3C KC 2H 4D QS", "7S 7H 7D 7C", "", "6D",
@@ -235,7 +235,7 @@ SETS: dict[str, dict[str, Any]] = {
         ],
     },
     "winning": {
-        "title": ("Winning the hand", "Ganhando a mão", "Ganar la mano"),
+        "title": ("Winning the hand", "Vencendo a mão", "Ganar la mano"),
         "generated": [("win-eleven", 3), ("ten-down", 3)],
         "items": [
             Item("wi-1", "win", "5D 6D 7D 4S", "AS 2S 3S | KH KD KC", "", "JD",
@@ -247,13 +247,13 @@ SETS: dict[str, dict[str, Any]] = {
                  ("win-eleven", "long-run"), ("Eight hearts", "Oito copas", "Ocho corazones")),
             Item("wi-4", "win", "", "4S 5S 6S 7S | AD AH AC | KS KH KD", "", "JS",
                  ("win-eleven", "forcing-yes"),
-                 ("Empty hand, first fit wins", "Mão vazia: a primeira que couber ganha",
+                 ("Empty hand, first fit wins", "Mão vazia: a primeira que couber vence",
                   "Mano vacía: la primera que encaje gana")),
             Item("wi-5", "win", "6C 7C QC 2D", "AS AH AD | JS QS KS", "", "JC",
                  ("ten-down",), ("One card too many", "Uma carta a mais", "Una carta de más")),
             Item("wi-6", "win", "4D QS", "AS 2S 3S 4S 5S 6S 7S JS", "", "4H",
                  ("win-eleven", "rearrange", "split-run"),
-                 ("Split to win", "Divida para ganhar", "Parte para ganar")),
+                 ("Split to win", "Divida para vencer", "Parte para ganar")),
             Item("wi-7", "win", "AC 2C 3C 5H 6H 7H JH", "KS KH KD", "", "4C",
                  ("win-eleven", "take-with-hand"),
                  ("Two new melds, one win", "Duas combinações novas, uma vitória",
@@ -265,10 +265,10 @@ SETS: dict[str, dict[str, Any]] = {
                   "Descartes y el final del mazo"),
         "generated": [("safe-discard", 3), ("end-of-stock", 2), ("draw", 1)],
         "items": [
-            Item("de-1", "discard", "4H 5H QS KD AC 5C 5D", "JS JH JC",
-                 "KS KH KC | 2C 3C 4C | 6D 7D JD", "6H", ("safe-discard", "take-with-hand"),
+            Item("de-1", "discard", "4H 5H QS AC 2D 3S KD JC 6S 7D", "",
+                 "KS KH KC", "6H", ("safe-discard", "take-with-hand"),
                  ("The worked example: the discard", "O exemplo resolvido: o descarte",
-                  "El ejemplo resuelto: el descarte"), take="4H 5H"),
+                  "El ejemplo resuelto: el descarte"), take="4H 5H", stock=12),
             Item("de-2", "discard", "2H 3H 5C QD", "AS AH AD | JC QC KC",
                  "5S 5H 5D | JS JH JD", "4H", ("safe-discard",),
                  ("Don't feed the fives", "Não alimente os cincos", "No alimentes los cincos"),
@@ -369,14 +369,16 @@ def build() -> int:
                 continue
             entries.append(_entry(item.id, position, item.task, answer, list(item.themes),
                                   item.title, item.note))
+        # Generated puzzles take titles no other puzzle of the set has, in every language.
+        used: dict[str, set[str]] = {
+            lang: {e[lang]["title"] for e in entries} for lang in ("en", "pt", "es")
+        }
         for theme, count in spec["generated"]:
             for puzzle in generate(theme, count, seed=7):
                 task = SPECS[theme].task
                 pid = f"{set_id}-gen-{len(entries) + 1}"
-                titles: Tr = tuple(  # type: ignore[assignment]
-                    Sentence(f"title_{task}", {"center": _glyph(puzzle.position.center)})
-                    .render(lang) for lang in ("en", "pt", "es")
-                )
+                picked = pick_title(task, _glyph(puzzle.position.center), used)
+                titles: Tr = (picked["en"], picked["pt"], picked["es"])
                 entries.append(_entry(pid, puzzle.position, task, puzzle.answer,
                                       [theme], titles, None))
         for lang in ("en", "pt", "es"):

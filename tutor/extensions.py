@@ -42,6 +42,9 @@ def _sqlite_pragmas(dbapi_connection: object, connection_record: object) -> None
 
 
 def init_extensions(app: Flask) -> None:
+    from flask_babel import gettext
+
+    from solver.messages import N_
     from tutor.i18n import select_locale
 
     db.init_app(app)
@@ -50,6 +53,9 @@ def init_extensions(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
     login_manager.init_app(app)
     login_manager.login_view = "auth.login"
+    # Flask-Login flashes its message in English; translate it as it is flashed.
+    login_manager.login_message = N_("Please log in to access this page.")
+    login_manager.localize_callback = gettext
     limiter.init_app(app)
     from tutor import models
 

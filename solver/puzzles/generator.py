@@ -16,7 +16,7 @@ on one worker with a deterministic time limit, so a seed always gives the same s
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -391,14 +391,43 @@ def _pattern_take(position: Position, analysis: Analysis) -> CardMask | None:
     return plays[0].hand_cards if len(plays) == 1 else None
 
 
+TITLE_WORDINGS: Final = 4  # title_<task>, title_<task>_2 … _4 in solver.puzzles.messages
+
+
+def pick_title(task: Task, center: str, used: Mapping[str, set[str]]) -> dict[str, str]:
+    """A title for a puzzle of ``task`` about ``center`` (a glyph) in each language of
+    ``used`` (language → titles already in the set), unused in every one of them, and
+    added to them: the task's first wording, then the others, then the first numbered."""
+    options = [Sentence(f"title_{task}" if n == 1 else f"title_{task}_{n}", {"center": center})
+               for n in range(1, TITLE_WORDINGS + 1)]
+    for sentence in options:
+        titles = {lang: sentence.render(lang) for lang in used}
+        if all(titles[lang] not in used[lang] for lang in used):
+            break
+    else:
+        number = 2
+        while True:
+            titles = {lang: f"{options[0].render(lang)} ({number})" for lang in used}
+            if all(titles[lang] not in used[lang] for lang in used):
+                break
+            number += 1
+    for lang, title in titles.items():
+        used[lang].add(title)
+    return titles
+
+
 def make_puzzle(
-    candidate: Candidate, task: Task, pid: str, theme: str, language: str = "en"
+    candidate: Candidate, task: Task, pid: str, theme: str, language: str = "en",
+    used_titles: set[str] | None = None,
 ) -> Puzzle:
+    """The puzzle of a verified candidate; ``used_titles`` (the set's titles so far) keeps
+    its title distinct and receives it."""
     position, analysis, answer = candidate.position, candidate.analysis, candidate.answer
     found = themes_of(position, analysis)
     themes = [theme, *(t for t in found if t != theme)]
     take = answer.take if task == "discard" else None
-    title = Sentence(f"title_{task}", {"center": card_glyph(position.center)}).render(language)
+    used = {language: used_titles if used_titles is not None else set()}
+    title = pick_title(task, card_glyph(position.center), used)[language]
     return Puzzle(
         id=pid,
         title=title,
@@ -462,6 +491,7 @@ def generate(
     rng = random.Random(f"{theme}/{seed}")
     stats = stats if stats is not None else Stats()
     seen: set[Position] = set()
+    titles: set[str] = set()
     out: list[Puzzle] = []
     bar = None
     if progress:
@@ -478,9 +508,11 @@ def generate(
         candidate = verify(spec, position)
         if candidate is None:
             continue
-        puzzle = make_puzzle(candidate, spec.task, f"{theme}-{seed}-{len(out) + 1}", theme)
+        pid = f"{theme}-{seed}-{len(out) + 1}"
+        puzzle = make_puzzle(candidate, spec.task, pid, theme, used_titles=set(titles))
         if difficulty is not None and puzzle.difficulty != difficulty:
             continue
+        titles.add(puzzle.title)
         stats.verified += 1
         out.append(puzzle)
         if bar is not None:

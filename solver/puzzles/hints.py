@@ -2,8 +2,9 @@
 
 Both are lists of :class:`Sentence` (a message key of :mod:`solver.puzzles.messages`
 and its parameters), so the site can render them in any language.  The ladder climbs
-from a nudge (where to look), through the rule that decides, to a narrowing hint,
-and ends with the full solution; the first steps never state the answer.
+from a nudge (where to look: this position's cards), through the rule that decides, to
+a narrowing hint, and ends with the full solution; the first steps never state the
+answer, and no step repeats another's point.
 """
 
 from __future__ import annotations
@@ -102,27 +103,38 @@ def hints(
     position: Position, analysis: Analysis, task: Task, answer: Answer,
     themes: Sequence[str] | None = None,
 ) -> list[Sentence]:
-    """Three hints that lead up to the answer without stating it."""
+    """Up to three hints that lead up to the answer without stating it: where to look in
+    this position, the rule that decides, then a narrowing fact."""
     themes = list(themes) if themes is not None else themes_of(position, analysis)
     center = card_glyph(position.center)
-    if position.stock == 0 and task in ("can_use", "can_force"):
-        nudge = Sentence("nudge_stock")
+    if task == "discard":
+        # The rule already says where to look (the opponent's melds): then the counts.
+        left = position.hand & ~answer.take
+        return [Sentence("rule_discard"),
+                Sentence("check_left", {"cards": cards_text(left)}),
+                Sentence("count_gifts", {"count": unsafe_cards(position, left).bit_count()})]
+    if task == "can_force":
+        # Forcing looks at the exposed cards alone (R9): the nudge points only at those.
+        near = _near(position, exposed_only=True)
+        look = (Sentence("look_at", {"cards": cards_text(near)}) if near
+                else Sentence("look_none_exposed", {"center": center}))
+        return [look, _rule(task, themes, center)]
+    near = _near(position)
+    look = (Sentence("look_at", {"cards": cards_text(near)}) if near
+            else Sentence("look_none", {"center": center}))
+    if task == "win":
+        out = [Sentence("nudge_win", {"center": center}), look]
+    elif position.stock == 0 and task == "can_use":
+        out = [Sentence("nudge_stock"), look, _rule(task, themes, center)]
     else:
-        nudge = Sentence({
-            "can_use": "nudge_center", "find_play": "nudge_center", "can_force": "nudge_force",
-            "win": "nudge_win", "discard": "nudge_discard",
-        }[task], {"center": center})
-    out = [nudge, _rule(task, themes, center)]
+        out = [look, _rule(task, themes, center)]
     if task in ("find_play", "win") and answer.plays:
         first = _first(answer.plays)
         assert first is not None
         out.append(Sentence("count_cards", {"count": first.bit_count()}))
-    elif task == "discard":
-        out.append(Sentence("count_safe", {"count": (position.hand & ~answer.take).bit_count()}))
-    elif near := _near(position, exposed_only=task == "can_force"):
-        out.append(Sentence("look_at", {"cards": cards_text(near)}))
-    else:
-        out.append(Sentence("look_none", {"center": center}))
+    elif task == "win":
+        most = max((p.size for p in analysis.plays), default=0)
+        out.append(Sentence("count_most", {"center": center, "count": most}))
     return out
 
 
@@ -256,7 +268,8 @@ def _ten_down(position: Position, analysis: Analysis) -> list[Sentence]:
 
 
 def _discard(position: Position, answer: Answer) -> list[Sentence]:
-    out = [Sentence("discard_safe", {"cards": cards_text(answer.discards)})]
+    safe = "discard_safe" if answer.discards.bit_count() == 1 else "discard_safe_any"
+    out = [Sentence(safe, {"cards": cards_text(answer.discards)})]
     left = position.hand & ~answer.take
     if not position.opponent_melds:
         out.append(Sentence("discard_any"))

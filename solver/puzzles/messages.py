@@ -66,6 +66,12 @@ MESSAGES: Final[dict[str, str]] = {
     "count_safe": N_("Cards left in your hand after the take: {count}. Check each one against the opponent's melds."),
     "look_at": N_("Look closely at {cards}."),
     "look_none": N_("None of your cards shares a rank with {center} or sits near it in its suit."),
+    "look_none_exposed": N_(
+        "None of your exposed cards shares a rank with {center} or sits near it in its suit."
+    ),
+    "count_most": N_("The most cards from your hand that can go down with {center}: {count}."),
+    "check_left": N_("After the take you keep {cards}: check each one against your opponent's melds."),
+    "count_gifts": N_("Cards you keep that fit your opponent's melds by themselves: {count}."),
     # Explanations: verdicts.
     "usable_yes": N_("Yes: you can take {center} now (R8)."),
     "usable_no": N_("No: {center} fits no valid meld with your cards now (R8)."),
@@ -106,6 +112,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "empty_hand": N_("Your hand is empty: any card you can add to your melds wins the hand (R10)."),
     "discard_safe": N_("Discard {cards}: it fits none of your opponent's melds (R9)."),
+    "discard_safe_any": N_("Any of {cards} is a safe discard: none of them fits your opponent's melds (R9)."),
     "discard_unsafe": N_(
         "The other cards would be gifts: they go onto your opponent's melds with no card "
         "from their hand (R9): {pairs}."
@@ -121,4 +128,20 @@ MESSAGES: Final[dict[str, str]] = {
     "title_find_play": N_("Take {center}"),
     "title_win": N_("Win with {center}?"),
     "title_discard": N_("Take {center}, then discard"),
+    # Other titles for the same task and card, so that a set never repeats a title.
+    "title_can_use_2": N_("{center} in the center: yours to take?"),
+    "title_can_use_3": N_("Take {center}, or let it go?"),
+    "title_can_use_4": N_("Is {center} any use to you?"),
+    "title_can_force_2": N_("Could you be made to take {center}?"),
+    "title_can_force_3": N_("{center}: forced on you or not?"),
+    "title_can_force_4": N_("A forcing question: {center}"),
+    "title_find_play_2": N_("Which cards go with {center}?"),
+    "title_find_play_3": N_("Lay down {center}"),
+    "title_find_play_4": N_("Find the take with {center}"),
+    "title_win_2": N_("Eleven down with {center}?"),
+    "title_win_3": N_("Does {center} end the hand?"),
+    "title_win_4": N_("Go out with {center}?"),
+    "title_discard_2": N_("After {center}: which discard?"),
+    "title_discard_3": N_("The discard after taking {center}"),
+    "title_discard_4": N_("Take {center} and give one back"),
 }

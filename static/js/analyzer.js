@@ -14,6 +14,11 @@
   var P = window.ConquianPicker;
   var apiUrl = section.getAttribute("data-analysis-url");
   var pageUrl = section.getAttribute("data-page-url");
+  // The picker now shows the position as cards: the typed fields fold away (one click
+  // opens them), which brings the analysis up on a phone. They stay open while the form
+  // shows an error about them.
+  var typed = document.getElementById("typed-fields");
+  if (typed && !errorBox.textContent.trim()) { typed.open = false; }
   // Live updates while building are advice, not alarms: announce them politely.
   errorBox.setAttribute("role", "status");
   errorBox.setAttribute("aria-live", "polite");
@@ -75,12 +80,12 @@
 
   function render(position, data) {
     body.innerHTML = "";
-    var h2 = el("h2", null, format(t.title, { card: t.cards[position.center] || position.center }));
+    var h2 = el("h2", null, format(t.title, { card: t.phrases[position.center] || position.center }));
     h2.id = "analysis-heading";
     body.appendChild(h2);
     var verdicts = el("div", "verdicts");
     verdicts.appendChild(linked(el("p", "verdict " + (data.usable ? "verdict--yes" : "verdict--no")), (data.usable ? t.canTake : t.cannotTake) + " (R8)"));
-    verdicts.appendChild(linked(el("p", "verdict " + (data.forceable ? "verdict--yes" : "verdict--no")), (data.forceable ? t.forceable : t.notForceable) + " (R9)"));
+    verdicts.appendChild(linked(el("p", "verdict " + (data.forceable ? "verdict--warn" : "verdict--calm")), (data.forceable ? t.forceable : t.notForceable) + " (R9)"));
     body.appendChild(verdicts);
     var explanation = el("ul", "explanation");
     (data.explanation || []).forEach(function (s) { explanation.appendChild(linked(el("li"), s)); });

@@ -103,21 +103,40 @@
     function zoneName(zone) { return (i18n.zones && i18n.zones[zone]) || zone; }
     function isMeldZone(zone) { return zone === "melds" || zone === "opponent_melds"; }
 
+    // A card typed twice is drawn once (a card has one place), and the picker says so
+    // rather than dropping it silently; the analysis names the same problem.
     function readInputs() {
       var s = { hand: [], melds: [], opponent_melds: [], center: null };
       var seen = {};
-      function keep(card) { if (seen[card]) { return false; } seen[card] = true; return true; }
-      if (inputs.center) { s.center = parseCards(inputs.center.value).filter(keep)[0] || null; }
-      if (inputs.hand) { s.hand = parseCards(inputs.hand.value).filter(keep); }
+      var twice = [];
+      function cardsIn(text) { return splitCards(text).map(normalise).filter(Boolean); }
+      function keep(zone) {
+        return function (card) {
+          if (seen[card]) {
+            var text = format(i18n.twice, {
+              card: labels[card] || card,
+              first: zoneName(seen[card]).toLowerCase(),
+              second: zoneName(zone).toLowerCase()
+            });
+            twice.push(text.charAt(0).toUpperCase() + text.slice(1));
+            return false;
+          }
+          seen[card] = zone;
+          return true;
+        };
+      }
+      if (inputs.center) { s.center = cardsIn(inputs.center.value).slice(0, 1).filter(keep("center"))[0] || null; }
+      if (inputs.hand) { s.hand = cardsIn(inputs.hand.value).filter(keep("hand")); }
       ["melds", "opponent_melds"].forEach(function (zone) {
         if (!inputs[zone]) { return; }
-        s[zone] = parseMelds(inputs[zone].value).map(function (m) { return m.filter(keep); })
+        s[zone] = splitMelds(inputs[zone].value, cardsIn).map(function (m) { return m.filter(keep(zone)); })
           .filter(function (m) { return m.length; });
       });
       picker.state = s;
       ["melds", "opponent_melds"].forEach(function (zone) {
         picker.activeMeld[zone] = Math.max(0, s[zone].length - 1);
       });
+      if (twice.length) { announce(twice.join(" ")); }
     }
 
     function writeInputs() {
@@ -332,7 +351,12 @@
         changed();
       });
     }
-    // The deck: one tab stop, arrow keys inside (10 cards to a row, one suit a row).
+    // The deck: one tab stop, arrow keys inside (a suit is one row of 10, or two rows of 5
+    // on a phone: the step down follows the columns the stylesheet drew).
+    function columns() {
+      var count = window.getComputedStyle(grid).gridTemplateColumns.split(" ").length;
+      return count === 5 ? 5 : 10;
+    }
     deck.forEach(function (b, i) {
       b.tabIndex = i === 0 ? 0 : -1;
       b.addEventListener("click", function () { toggle(b.getAttribute("data-card")); });
@@ -341,11 +365,12 @@
         b.tabIndex = 0;
       });
       b.addEventListener("keydown", function (event) {
-        var step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 10, ArrowUp: -10 }[event.key];
+        var across = columns();
+        var step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: across, ArrowUp: -across }[event.key];
         var target = null;
         if (step !== undefined) { target = i + step; }
-        else if (event.key === "Home") { target = i - (i % 10); }
-        else if (event.key === "End") { target = i - (i % 10) + 9; }
+        else if (event.key === "Home") { target = i - (i % across); }
+        else if (event.key === "End") { target = i - (i % across) + across - 1; }
         if (target === null) { return; }
         event.preventDefault();
         if (target >= 0 && target < deck.length) { deck[target].focus(); }

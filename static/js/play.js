@@ -59,7 +59,9 @@
     var parts = (view.last_actions || []).map(function (entry) { return entry.text; });
     if (view.hand_result) { parts.push(view.hand_result); }
     if (view.match_result) { parts.push(view.match_result); }
-    if (view.prompt) { parts.push(view.prompt); }
+    // The prompt as the redrawn table words it (it follows the learner's coaching level).
+    var prompt = document.querySelector("#play .play-prompt");
+    if (prompt) { parts.push(prompt.textContent); }
     return parts.filter(Boolean).join(" ");
   }
 

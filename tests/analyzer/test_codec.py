@@ -74,7 +74,7 @@ def test_has_position_and_form_values() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ({"hand": "4H"}, "choose the center card"),
+        ({"hand": "4H"}, "Choose the center card"),
         ({"hand": "4H", "center": "6H 7H"}, "exactly one card"),
         ({"hand": "4H" * 300, "center": "6H"}, "too long"),
     ],

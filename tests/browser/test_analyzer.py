@@ -8,17 +8,18 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 COUNT_ERROR = "together they must be 10 at a decision (R13)"
+# The rule book's worked example (README, lessons, puzzles): the same hand everywhere.
 WORKED_HAND = [
     "four of hearts",
     "five of hearts",
     "queen of spades",
-    "two of clubs",
-    "three of clubs",
-    "six of clubs",
-    "seven of clubs",
-    "ace of diamonds",
-    "ace of spades",
+    "ace of clubs",
     "two of diamonds",
+    "three of spades",
+    "king of diamonds",
+    "jack of clubs",
+    "six of spades",
+    "seven of diamonds",
 ]
 
 
@@ -36,7 +37,7 @@ def test_analyze_a_position_built_by_clicking(
 
     for name in WORKED_HAND:  # "Your hand" is the zone chosen at first
         _deck(page, name).click()
-    expect(page.locator("#pos-hand")).to_have_value("AS QS 4H 5H AD 2D 2C 3C 6C 7C")
+    expect(page.locator("#pos-hand")).to_have_value("3S 6S QS 4H 5H 2D 7D KD AC JC")
     page.get_by_role("button", name="Opponent's melds").click()
     for name in ("king of spades", "king of hearts", "king of clubs"):
         _deck(page, name).click()
@@ -50,12 +51,14 @@ def test_analyze_a_position_built_by_clicking(
     expect(results).to_contain_text("You can take it")
     expect(results).to_contain_text("Take it with 4♥ 5♥ from your hand and lay down 4♥-5♥-6♥.")
     expect(results).to_contain_text("It cannot be forced on you")
+    # Forcing is a caution when it can happen, neutral when it cannot: never red for "no".
+    expect(results.locator(".verdict--calm")).to_have_text("It cannot be forced on you (R9)")
     # A placed card says where it is, and the position is in the address bar.
     expect(page.locator(".picker__grid [data-card='6H']")).to_have_attribute(
         "aria-label", "six of hearts, in Center card"
     )
     expect(page).to_have_url(
-        live_server + "/analyzer/?hand=ASQS4H5HAD2D2C3C6C7C&opp=KSKHKC&center=6H&from=opponent"
+        live_server + "/analyzer/?hand=3S6SQS4H5H2D7DKDACJC&opp=KSKHKC&center=6H&from=opponent"
     )
     check_a11y(page)
     snapshot(page, "analyzer-worked")
@@ -118,6 +121,8 @@ def test_build_melds_and_analyze_with_the_keyboard_only(page: Page, live_server:
     expect(page.locator("#pos-melds")).to_have_value("AS 2S 3S 4S")
     expect(page.locator("#pos-hand")).to_have_value("JH QH KH KD 2C 3C")
     expect(page.locator("#pos-center")).to_have_value("5S")
+    tab_to("Type the cards instead")  # the typed fields fold away once the picker runs
+    page.keyboard.press("Enter")
     tab_to("Left by your opponent")  # the select: choose "You turned it from the stock"
     page.keyboard.press("ArrowDown")
     tab_to("Analyze")
@@ -131,10 +136,19 @@ def test_typed_and_pasted_positions_and_their_errors(
     page: Page, live_server: str, check_a11y: Any, snapshot: Any
 ) -> None:
     page.goto(live_server + "/analyzer/")
-    page.locator("#pos-hand").fill("4H 5H QS 2C 3C 6C 7C AD AS 10D")
+    page.get_by_text("Type the cards instead").click()
+    page.locator("#pos-hand").fill("4H 5H QS AC 2D 3S KD JC 6S 10D")
     page.locator("#pos-center").fill("6H")
-    expect(page.locator("#form-error")).to_contain_text("hand[9]: '10D' is not in the 40-card deck")
-    page.locator("#pos-hand").fill("4H 5H QS 2C 3C 6C 7C AD AS 2D")
+    # The form's words, not the JSON's (hand[9]).
+    expect(page.locator("#form-error")).to_contain_text(
+        "Your hand: '10D' is not in the 40-card deck"
+    )
+    page.locator("#pos-opp").fill("KS KH KC; 4S 4D 4H")
+    page.locator("#pos-hand").fill("4H 5H QS AC 2D 3S KD JC 6S 7D")
+    expect(page.locator("#form-error")).to_contain_text(
+        "4H appears twice: in your hand and in your opponent's meld 2"
+    )
+    page.locator("#pos-opp").fill("KS KH KC")
     expect(page.locator("#form-error")).to_be_empty()
     expect(page.locator("#analysis")).to_contain_text("4♥-5♥-6♥")
 
@@ -177,3 +191,43 @@ def test_analyzer_works_without_javascript(browser: Any, live_server: str) -> No
         expect(page.locator("#form-error")).to_contain_text("8, 9 and 10 are removed (R1)")
     finally:
         context.close()
+
+
+def test_on_a_phone_the_cards_are_big_and_the_analysis_follows_the_position(
+    page: Page, live_server: str, check_a11y: Any, snapshot: Any
+) -> None:
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.goto(live_server + "/analyzer/?hand=4H5HQSAC2D3SKDJC6S7D&opp=KSKHKC&center=6H&stock=12")
+    expect(page.locator("#analysis")).to_contain_text("4♥-5♥-6♥")
+    card = page.locator(".picker__grid .card").first.bounding_box()
+    assert card is not None and card["width"] >= 44 and card["height"] >= 44, card
+    grid = page.locator(".picker__grid").bounding_box()
+    analysis = page.locator("#analysis").bounding_box()
+    assert grid is not None and analysis is not None
+    # Before: 29-px cards and the analysis some 1,700 px below them.
+    gap = analysis["y"] - (grid["y"] + grid["height"])
+    assert gap < 700, f"the analysis starts {gap:.0f} px below the deck"
+    # A suit is two rows of five on a phone: the arrow keys follow the columns drawn.
+    page.locator(".picker__grid [data-card='AS']").focus()
+    page.keyboard.press("ArrowDown")
+    expect(page.locator(".picker__grid [data-card='6S']")).to_be_focused()
+    check_a11y(page)
+    snapshot(page, "analyzer-phone")
+
+
+def test_the_picker_says_why_a_card_written_twice_is_shown_once(
+    page: Page, live_server: str
+) -> None:
+    page.goto(live_server + "/analyzer/")
+    page.get_by_text("Type the cards instead").click()
+    page.locator("#pos-hand").fill("4H 5H 4H")
+    page.locator("#pos-hand").dispatch_event("change")
+    expect(page.locator("[data-status]")).to_have_text(
+        "Four of hearts is written twice, in your hand and in your hand: a card has one place "
+        "only, so the picker shows it once."
+    )
+    page.locator("#pos-opp").fill("5H 6H 7H")
+    page.locator("#pos-opp").dispatch_event("change")
+    expect(page.locator("[data-status]")).to_contain_text(
+        "Five of hearts is written twice, in your hand and in opponent's melds"
+    )

@@ -49,9 +49,9 @@ def test_walk_the_worked_example_step_by_step(
 
     # Step 3: discard the unwanted Q♠.
     expect(page.get_by_role("heading", name="Discard the card you do not want")).to_be_visible()
-    page.get_by_role("button", name="two of clubs").click()
-    page.get_by_role("button", name="queen of spades").click()  # single choice: replaces 2♣
-    expect(page.get_by_role("button", name="two of clubs")).to_have_attribute(
+    page.get_by_role("button", name="king of diamonds").click()
+    page.get_by_role("button", name="queen of spades").click()  # single choice: replaces K♦
+    expect(page.get_by_role("button", name="king of diamonds")).to_have_attribute(
         "aria-pressed", "false"
     )
     page.get_by_role("button", name="Discard").click()

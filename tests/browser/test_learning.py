@@ -97,7 +97,7 @@ def teacher_row(browser: Browser, base: str, nickname: str) -> tuple[Any, Any]:
     page.get_by_label("Password").fill(TEACHER[1])
     page.get_by_role("button", name="Log in").click()
     page.get_by_role("link", name="Evening club").click()
-    return page, page.get_by_role("row", name=re.compile(nickname))
+    return page, page.get_by_role("row", name=re.compile(nickname)).first  # the set table
 
 
 def test_a_miss_then_a_right_answer_is_solved_after_a_miss(

@@ -106,6 +106,8 @@ def test_keyboard_alone(page: Page, live_server: str) -> None:
     # Tab to the level choice and start with Enter
     page.locator("#level-easy").focus()
     page.keyboard.press("Space")
+    page.keyboard.press("Tab")  # the coaching choice: one tab stop for the radio group
+    expect(page.locator("#coaching-full")).to_be_focused()
     page.keyboard.press("Tab")
     expect(page.get_by_role("button", name="Start a match")).to_be_focused()
     page.keyboard.press("Enter")
@@ -148,3 +150,69 @@ def test_without_javascript(browser: Browser, live_server: str) -> None:
         expect(page.get_by_role("link", name="Review this hand")).to_be_visible()
     finally:
         context.close()
+
+
+VERDICTS = ("fits no meld", "fits their exposed melds", "so pass it", "Take it or decline it")
+
+
+def _game_id(page: Page) -> str:
+    return page.url.split("#")[0].rstrip("/").rsplit("/", 1)[1]
+
+
+def test_coaching_off_shows_no_verdict_or_ready_made_plays(
+    page: Page, live_server: str, check_a11y: Any, snapshot: Any
+) -> None:
+    page.goto(f"{live_server}/play/?seed=4")
+    check_a11y(page)  # the start page, with the coaching choice
+    page.get_by_label("Easy", exact=True).check()
+    page.get_by_label("No coaching", exact=True).check()
+    page.get_by_role("button", name="Start a match").click()
+    expect(page.get_by_label("Coaching")).to_have_value("none")
+    api = f"{live_server}/api/games/{_game_id(page)}"
+    actions = page.locator("#actions")
+    faced = took = refused = 0
+    for _ in range(200):
+        page.wait_for_selector("#play:not(.play-busy)")
+        if page.get_by_role("link", name="Review this hand").count() or took:
+            break
+        view = page.request.get(api).json()
+        prompt = actions.locator(".play-prompt").inner_text() if view["turn"] else ""
+        for verdict in VERDICTS:
+            assert verdict not in prompt, prompt
+        expect(actions.locator("a.play-option")).to_have_count(0)  # no ready-made plays
+        expect(page.locator("#help")).to_have_count(0)  # no "What can I do with this card?"
+        if view["turn"] and view["center"] and view["phase"] in ("turned", "respond"):
+            faced += 1
+            # The cards can be ticked whether or not the card can be taken.
+            expect(page.get_by_role("button", name="Lay the ticked cards with the")).to_be_visible()
+            if faced == 1:
+                check_a11y(page)
+                snapshot(page, "play-coaching-none")
+            if "take" not in view["legal_actions"] and not refused:
+                # A take the rules refuse gets a clear answer from the server.
+                page.locator(".hand-form input[type=checkbox]").first.check(force=True)
+                page.get_by_role("button", name="Lay the ticked cards with the").click()
+                expect(actions.locator(".error")).to_contain_text("cannot all go down with the")
+                refused += 1
+                continue
+            if "take" in view["legal_actions"]:
+                wanted = view["takes"][0]["hand_cards"]
+                for code in wanted:
+                    page.locator(f".hand-form input[value='{code}']").check(force=True)
+                page.get_by_role("button", name="Lay the ticked cards with the").click()
+                expect(actions.get_by_text("You lay down:")).to_be_visible()
+                win = actions.get_by_role("button", name="and win the hand")
+                (win if win.count() else actions.locator(".play-discard button").first).click()
+                page.wait_for_selector("#play:not(.play-busy)")
+                expect(page.locator(".play-log")).to_contain_text("You took the")
+                took += 1
+                continue
+        play_one_step(page)
+    assert faced and refused and took, (faced, refused, took)
+    # The level is remembered for this learner, and full coaching lists the plays again.
+    page.goto(f"{live_server}/play/")
+    expect(page.get_by_label("No coaching", exact=True)).to_be_checked()
+    page.go_back()
+    page.get_by_label("Coaching").select_option("full")
+    page.get_by_role("button", name="Change", exact=True).last.click()
+    expect(page.get_by_label("Coaching")).to_have_value("full")

@@ -183,6 +183,9 @@ def test_a_wrong_answer_explains_and_lands_in_retry(
     page.get_by_role("link", name="Take, then discard").click()
     answer_right(page, "Take, then discard")
     expect(page.locator("#result h2")).to_have_text("✓ Right, as practice")
+    # Opened from "Retry missed puzzles": the way back is to that list, not to the set.
+    expect(page.get_by_role("link", name="Back to the missed puzzles")).to_be_visible()
+    expect(page.get_by_role("link", name="Next missed puzzle")).to_have_count(0)  # none left
     page.goto(site + "/puzzles/failed")
     expect(page.get_by_role("link", name="Take, then discard")).to_be_visible()
 
@@ -210,6 +213,9 @@ def test_streak_mode_until_a_miss(page: Page, site: str, check_a11y: Any, snapsh
     expect(status(page)).to_have_text("Not quite. Your streak ended at 3.")
     expect(page.locator(".streak-score")).to_contain_text("Best: 3")
     expect(page.locator("#streak-puzzle")).to_have_count(0)
+    # The streak is over, but the table of the missed puzzle stays in view.
+    expect(page.locator("#puzzle-region .board")).to_be_visible()
+    expect(page.locator("#puzzle-region .board .card").first).to_be_visible()
     check_a11y(page)
     snapshot(page, "streak-ended")
     page.get_by_role("button", name="Start a new streak").click()

@@ -68,7 +68,11 @@ def test_teacher_builds_publishes_and_follows_a_class(
     check_a11y(page)
     snapshot(page, "teach-preview")
     page.get_by_role("link", name="Back to the set").click()
-    page.get_by_role("button", name="Publish").click()
+    # Unlisted and public are separate choices, and say what each does.
+    expect(page.get_by_label("Private")).to_be_checked()
+    page.get_by_label("Unlisted").check()
+    page.get_by_role("button", name="Save who can open it").click()
+    expect(page.locator(".flashes")).to_contain_text("it is not listed on the puzzle pages")
     share = page.get_by_label("Share link").input_value()
     assert re.search(r"/puzzles/sets/taking-with-the-hand-[0-9a-f]{6}/$", share)
     check_a11y(page)
@@ -81,13 +85,19 @@ def test_teacher_builds_publishes_and_follows_a_class(
     page.get_by_role("button", name="Create class").click()
     page.get_by_label("Puzzle set").select_option(label="Taking with the hand")
     page.get_by_role("button", name="Assign").click()
+    # The site's own sets can be assigned too.
+    page.get_by_label("Puzzle set").select_option(label="Taking the center card (English)")
+    page.get_by_role("button", name="Assign").click()
+    expect(page.get_by_role("link", name="Taking the center card")).to_be_visible()
     code = page.locator(".class-code").inner_text().strip()
     class_url = page.url
 
     # A learner, in another browser context: join, solve (one miss, one hint, then right).
     learner_context = browser.new_context()
     learner = learner_context.new_page()
-    learner.goto(base + "/join")
+    learner.goto(base + "/")
+    learner.get_by_role("link", name="Join a class").click()  # visible in every page's menu
+    check_a11y(learner)
     learner.get_by_label("Class code").fill(code.lower())
     learner.get_by_label("Your nickname in the class").fill("Lupita")
     learner.get_by_role("button", name="Join").click()
@@ -113,9 +123,24 @@ def test_teacher_builds_publishes_and_follows_a_class(
 
     # The teacher sees it in the class table: solved, after a miss.
     page.goto(class_url)
-    row = page.get_by_role("row", name=re.compile("Lupita"))
+    row = page.get_by_role("row", name=re.compile("Lupita")).first
     expect(row).to_contain_text("solved after a miss")
     expect(row).to_contain_text("2 attempts, 1 hint")
+    # Puzzle titles head the columns (no numbers with the title in a tooltip).
+    expect(page.get_by_role("columnheader", name="The worked example").first).to_be_visible()
+    expect(page.get_by_role("heading", name="Results by theme")).to_be_visible()
+    expect(page.get_by_role("link", name="Download the results (CSV)")).to_be_visible()
+    # The wide results tables scroll inside their region: the page itself never does.
+    for size in ({"width": 1280, "height": 900}, {"width": 375, "height": 812}):
+        page.set_viewport_size(size)
+        assert page.evaluate(
+            "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+        ), size
+    page.set_viewport_size({"width": 1280, "height": 900})
+    # A teacher's class page belongs to "Teach" in the menu, not to "Join a class".
+    expect(page.get_by_role("link", name="Teach", exact=True)).to_have_attribute(
+        "aria-current", "page"
+    )
     check_a11y(page)
     snapshot(page, "teach-class")
 

@@ -89,7 +89,7 @@ def test_wrong_answers_get_an_explanation_and_save_nothing(client: FlaskClient, 
     text = r.get_data(as_text=True)
     assert "Not quite." in text and "Lay 4♥ 5♥ with 6♥" in text
 
-    r = client.post("/learn/worked-example/3", data={"cards": ["2C"]})
+    r = client.post("/learn/worked-example/3", data={"cards": ["KD"]})
     assert "Not quite." in r.get_data(as_text=True)
     assert _progress(app) == []
 

@@ -55,7 +55,7 @@ def test_every_step_cites_rules_and_every_position_is_legal() -> None:
 RIGHT_AND_WRONG = [
     ("worked-example", 1, Answer(choice="take"), Answer(choice="leave")),
     ("worked-example", 2, Answer(("4H", "5H")), Answer(("4H",))),
-    ("worked-example", 3, Answer(("QS",)), Answer(("2C",))),
+    ("worked-example", 3, Answer(("QS",)), Answer(("KD",))),
     ("worked-example", 4, Answer(choice="leave"), Answer(choice="take")),
     ("worked-example", 5, Answer(choice="leave"), Answer(choice="lay")),
     ("deck", 1, Answer(("4S", "JS")), Answer(("4S",))),
@@ -115,7 +115,9 @@ def test_worked_example_walkthrough_follows_the_seed() -> None:
     plays = take.analysis().plays
     assert [sorted(card_str(c) for c in cards_of(p.hand_cards)) for p in plays] == [["4H", "5H"]]
     assert [[card_str(c) for c in cards_of(m)] for m in plays[0].melds] == [["4H", "5H", "6H"]]
-    assert cards_of(discard.best()) == [parse_card("QS")]
+    # Q♠ goes with nothing and fits no meld of theirs; K♦ would give them a fourth king.
+    best = discard.best()
+    assert best >> parse_card("QS") & 1 and not best >> parse_card("KD") & 1
     assert card_str(seven.position.center) == "7H" and not seven.analysis().usable
     assert not alone.analysis().usable
 
@@ -128,10 +130,24 @@ def test_feedback_for_the_seven_of_hearts_names_the_missing_six() -> None:
 
 
 def test_discard_feedback_explains_a_kept_pair_and_the_safe_card() -> None:
-    discard = WORKED_EXAMPLE.steps[2].exercise
+    discard = Discard(
+        prompt="p",
+        position_data={
+            "hand": ["4H", "5H", "QS", "2C", "3C", "6C", "7C", "AD", "AS", "2D"],
+            "melds": [],
+            "opponent_melds": [["KS", "KH", "KC"]],
+            "center": "6H",
+        },
+        take=("4H", "5H"),
+    )
     feedback = discard.check(Answer(("2C",)))
     assert "2♣" in feedback.sentences[0] and "3♣" in feedback.sentences[0]
     assert any("Q♠" in s for s in feedback.sentences)
+
+
+def test_the_worked_examples_discard_step_flags_the_fourth_king() -> None:
+    feedback = WORKED_EXAMPLE.steps[2].exercise.check(Answer(("KD",)))
+    assert not feedback.correct and "opponent" in feedback.sentences[0]
 
 
 def test_discard_that_feeds_the_opponent_is_flagged() -> None:
@@ -199,7 +215,7 @@ def test_can_be_forced_uses_the_solver_verdict() -> None:
     [
         ("worked-example", 2, Answer(("KS",))),  # not in the hand
         ("worked-example", 2, Answer(("10H",))),  # not a card
-        ("worked-example", 3, Answer(("QS", "2C"))),  # two discards
+        ("worked-example", 3, Answer(("QS", "AC"))),  # two discards
         ("worked-example", 3, Answer(("4H",))),  # already laid down
         ("worked-example", 1, Answer(choice="fly")),  # no such button
         ("worked-example", 1, Answer()),  # no choice at all

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.puzzles.generator import SPECS, Stats, generate, generate_set
+from solver.puzzles.generator import SPECS, Stats, generate, generate_set, pick_title
 from solver.puzzles.model import parse_set
 from solver.puzzles.tasks import check_answer
 from solver.puzzles.themes import THEMES
@@ -30,12 +30,14 @@ def test_generated_puzzles_validate_and_carry_their_theme(theme: str) -> None:
         assert THEMES[theme](puzzle.position, analyze(puzzle.position))
         assert check_answer(puzzle) == []
         assert puzzle.task == SPECS[theme].task
-        assert len(puzzle.hints) >= 3 and "(R" in puzzle.explanation
+        assert len(puzzle.hints) >= 2 and "(R" in puzzle.explanation
+        assert len(set(puzzle.hints)) == len(puzzle.hints)  # no step repeats another
         if puzzle.task == "find_play":
             assert len(puzzle.answer.plays) == 1  # a task that must have one answer has one
         if puzzle.task == "discard":
             assert puzzle.answer.discards.bit_count() == 1
     assert len({p.position for p in puzzles}) == 2
+    assert len({p.title for p in puzzles}) == 2  # a set never repeats a title
 
 
 def test_same_seed_same_set_and_other_seed_other_set() -> None:
@@ -75,3 +77,16 @@ def test_generate_cli_writes_a_valid_set(tmp_path: Path) -> None:
     check = subprocess.run([sys.executable, "-m", "solver", "puzzles", "validate", str(out)],
                            cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert check.returncode == 0, check.stdout
+
+
+def test_pick_title_never_repeats_in_any_language() -> None:
+    used: dict[str, set[str]] = {"en": {"Take 6♥"}, "pt": set(), "es": set()}
+    titles = [pick_title("find_play", "6♥", used) for _ in range(6)]
+    english = [t["en"] for t in titles]
+    assert english[:4] == [
+        "Which cards go with 6♥?", "Lay down 6♥", "Find the take with 6♥", "Take 6♥ (2)"
+    ]
+    for lang in ("en", "pt", "es"):
+        assert len({t[lang] for t in titles}) == 6
+    assert titles[0]["pt"] == "Quais cartas vão com 6♥?"
+    assert titles[0]["es"] == "¿Qué cartas van con 6♥?"

@@ -86,6 +86,41 @@ def test_the_seeds_worked_example_is_in_the_library() -> None:
                 found.setdefault((position["center"], pz["task"]), pz)
     take = found[("6H", "find_play")]
     assert take["answer"] == {"plays": [["4H", "5H"]]}
-    assert found[("6H", "discard")]["answer"] == {"take": ["4H", "5H"], "discards": ["QS"]}
+    discard = found[("6H", "discard")]["answer"]
+    assert discard["take"] == ["4H", "5H"]
+    # Q♠ is among the safe discards; K♦ would hand the opponent a fourth king (R9).
+    assert "QS" in discard["discards"] and "KD" not in discard["discards"]
     assert found[("7H", "can_use")]["answer"] == {"usable": False}
     assert "cannot-keep" in found[("7H", "can_use")]["themes"]
+
+
+def all_set_files() -> list[Path]:
+    return sorted(LIBRARY.glob("*.json"))
+
+
+def test_no_set_repeats_a_title_in_any_language() -> None:
+    for path in all_set_files():
+        titles = Counter(p["title"] for p in json.loads(path.read_text("utf-8"))["puzzles"])
+        repeated = [t for t, n in titles.items() if n > 1]
+        assert not repeated, (path.name, repeated)
+
+
+# Hint steps that restate a rule, and steps that speak of this position's own cards.
+RULE_STEPS = {"nudge_force", "nudge_discard", "nudge_win", "nudge_center"}
+POSITION_STEPS = {"look_at", "look_none", "look_none_exposed", "check_left", "count_cards",
+                  "count_gifts", "count_safe", "count_most"}
+
+
+def test_hint_ladders_progress_from_this_position_to_the_rule_to_a_narrower_fact() -> None:
+    from solver.puzzles.hints import hints
+
+    for path in english_sets():
+        for pz in parse_set(json.loads(path.read_text("utf-8")), str(path)).puzzles:
+            ladder = hints(pz.position, analyze(pz.position), pz.task, pz.answer, pz.themes)
+            keys = [s.key for s in ladder]
+            where = (path.name, pz.id, keys)
+            assert len(set(keys)) == len(keys), where  # no step repeats another
+            rules = [k for k in keys if k.startswith("rule_") or k in RULE_STEPS]
+            assert len(rules) <= 1, where  # one rule reminder, not two in a row
+            assert POSITION_STEPS & set(keys[:2]), where  # early: this position's cards
+            assert [h.render() for h in ladder] == list(pz.hints), where  # files are current

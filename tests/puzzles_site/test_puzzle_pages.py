@@ -21,7 +21,10 @@ JSON = {"Accept": "application/json"}
 
 def text(response: Any) -> str:
     """The page's visible text, tags removed and spaces squeezed."""
-    html = response.get_data(as_text=True)
+    return text_of(response.get_data(as_text=True))
+
+
+def text_of(html: str) -> str:
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
@@ -359,6 +362,35 @@ def test_failed_puzzles_can_be_replayed(client: FlaskClient) -> None:
     assert "Can you take the six?" not in page and "Can the king be forced" in page
 
 
+def test_next_puzzle_after_retry_missed_stays_in_the_missed_list(client: FlaskClient) -> None:
+    for key, wrong in (("take-six", "no"), ("forced-king", "no"), ("wait-seven", "yes")):
+        answer(client, key, answer=wrong)
+        answer(client, key, answer=wrong)  # the retry is wrong too: the puzzle is missed
+    listing = client.get("/puzzles/failed").get_data(as_text=True)
+    assert 'href="/puzzles/sets/mini/take-six?from=missed"' in listing
+    # Solving a missed puzzle from the list: "Next" leads to another missed one (in set
+    # order), never to the set's next puzzle (wait-seven would be; lay-run is not missed).
+    done = client.post(URL + "take-six/answer?from=missed", data={"answer": "yes"})
+    assert "from=missed" in done.location
+    page = client.get(done.location).get_data(as_text=True)
+    assert 'href="/puzzles/sets/mini/wait-seven?from=missed">Next missed puzzle<' in page
+    assert 'href="/puzzles/failed">Back to the missed puzzles<' in page
+    # Missing it again keeps it in the list, and "Next" still moves on (no bouncing back).
+    client.post(URL + "wait-seven/answer?from=missed", data={"answer": "yes"})
+    again = client.post(URL + "wait-seven/answer?from=missed", data={"answer": "yes"})
+    page = client.get(again.location).get_data(as_text=True)
+    assert 'href="/puzzles/sets/mini/forced-king?from=missed">Next missed puzzle<' in page
+    page = client.get(URL + "forced-king?from=missed").get_data(as_text=True)
+    assert 'action="/puzzles/sets/mini/forced-king/answer?from=missed"' in page
+    assert 'action="/puzzles/sets/mini/forced-king/hint?from=missed"' in page
+    hint = client.post(URL + "forced-king/hint?from=missed")
+    assert "from=missed" in hint.location
+    # Outside the trail, "Next puzzle" is the set's next puzzle, as before.
+    done = answer(client, "take-six", answer="yes")
+    assert 'href="/puzzles/sets/mini/wait-seven">Next puzzle<' in client.get(
+        done.location).get_data(as_text=True)
+
+
 # --- streak mode -------------------------------------------------------------------------------
 
 
@@ -404,8 +436,11 @@ def test_streak_runs_until_the_first_miss_and_keeps_the_best(client: FlaskClient
     assert len(set(seen)) == 3  # no repeats within a streak
     pid, key = current_streak_puzzle(client)
     client.post("/puzzles/streak/answer", data={"puzzle": pid, **WRONG[key]})
-    page = text(client.get("/puzzles/streak"))
+    html = client.get("/puzzles/streak").get_data(as_text=True)
+    page = text_of(html)
     assert "Not quite" in page and "Your streak ended at 3." in page
+    # The table of the missed puzzle stays in view beside its solution.
+    assert 'class="table-felt board"' in html and "The table" in page
     assert "Streak: 0" in page and "Best: 3" in page and "Start a new streak" in page
     assert 'name="puzzle"' not in client.get("/puzzles/streak").get_data(as_text=True)
     with client.application.app_context():

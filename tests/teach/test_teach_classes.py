@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import re
+
 from flask import Flask
 from flask.testing import FlaskClient
 from teach_helpers import (
@@ -13,10 +17,12 @@ from teach_helpers import (
     make_class,
     make_set,
     set_slug,
+    signup,
 )
 
 from tutor.classes.services import CODE_ALPHABET, CODE_LENGTH
 from tutor.extensions import db
+from tutor.models import PuzzleSet
 from tutor.models.classes import Membership
 
 
@@ -57,10 +63,10 @@ def test_results_table_counts_attempts_solved_and_hints(app: Flask, owner: Flask
     add_puzzle(owner, set_id, WORKED, title="First")
     add_puzzle(owner, set_id, TWO_PLAYS, title="Second")
     class_id = make_class(owner)
-    # Only a published set can be assigned: learners open it on the puzzle pages.
+    # A private set cannot be assigned: learners open sets on the puzzle pages.
     refused = owner.post(f"/teach/classes/{class_id}/assign", data={"set_id": str(set_id)})
     assert refused.status_code == 400
-    assert "Only published sets can be assigned" in refused.get_data(as_text=True)
+    assert "make a set unlisted or public" in refused.get_data(as_text=True)
     owner.post(f"/teach/sets/{set_id}/publish", data={"publish": "1"})
     owner.post(f"/teach/classes/{class_id}/assign", data={"set_id": str(set_id)})
     code, slug = class_code(app, class_id), set_slug(app, set_id)
@@ -126,7 +132,108 @@ def test_assignments_and_members_can_be_removed(app: Flask, owner: FlaskClient) 
     # An assigned set made private again is marked, and not linked for learners.
     owner.post(f"/teach/classes/{class_id}/assign", data={"set_id": str(set_id)})
     owner.post(f"/teach/sets/{set_id}/publish", data={"publish": "0"})
-    assert "Private: publish it" in owner.get(f"/teach/classes/{class_id}").get_data(as_text=True)
+    page = owner.get(f"/teach/classes/{class_id}").get_data(as_text=True)
+    assert "Private: make it unlisted or public" in page
     assert learner.get(f"/classes/{class_code(app, class_id)}").status_code == 404
     owner.post(f"/teach/classes/{class_id}/delete")
     assert owner.get(f"/teach/classes/{class_id}").status_code == 404
+
+
+def _bundled(app: Flask) -> None:
+    """The site's own library, as scripts/run loads it."""
+    from tutor.puzzles.store import sync_bundled
+
+    with app.app_context():
+        sync_bundled(app.config["PUZZLE_DIR"])
+
+
+def test_a_bundled_set_can_be_assigned_and_its_results_read(
+    app: Flask, owner: FlaskClient
+) -> None:
+    _bundled(app)
+    class_id = make_class(owner)
+    page = owner.get(f"/teach/classes/{class_id}").get_data(as_text=True)
+    assert '<optgroup label="The site&#39;s puzzle sets">' in page
+    assert "Taking the center card (English)" in page
+    assert "Tomar la carta del centro (Español)" in page
+    with app.app_context():
+        taking = db.session.execute(
+            db.select(PuzzleSet).filter_by(slug="taking")
+        ).scalar_one()
+        taking_id, titles = taking.id, [p.title for p in taking.puzzles]
+    assert owner.post(f"/teach/classes/{class_id}/assign",
+                      data={"set_id": str(taking_id)}).status_code == 302
+    code = class_code(app, class_id)
+    ana = app.test_client()
+    join(ana, code, "=cmd|' /C calc'!A0")  # a nickname a spreadsheet would run
+    assert "/puzzles/sets/taking/" in ana.get(f"/classes/{code}").get_data(as_text=True)
+    ana.post("/puzzles/sets/taking/tk-1/answer", data={"answer": "take", "cards": ["4H", "5H"]})
+    ana.post("/puzzles/sets/taking/tk-2/answer", data={"answer": "yes"})  # 7♥: a miss
+
+    page = owner.get(f"/teach/classes/{class_id}").get_data(as_text=True)
+    # The results table is headed by the puzzles' titles, not by numbers in tooltips.
+    head = page[page.index("<thead>"): page.index("</thead>")]
+    assert "<abbr" not in head
+    shown = re.findall(r'class="results__puzzle"[^>]*>([^<]+)<', head)
+    assert [t.replace("&#39;", "'") for t in shown] == titles
+
+    # Per theme: tk-1 is "take-with-hand" (solved), tk-2 "cannot-keep" (tried, not solved).
+    themes = page[page.index("Results by theme"):]
+    themes = themes[: themes.index("</table>")]
+    assert "Taking with hand cards" in themes and "No taking to wait" in themes
+    assert "1 solved, 1 tried of " in themes and "0 solved, 1 tried of " in themes
+
+    csv_response = owner.get(f"/teach/classes/{class_id}/results.csv")
+    assert csv_response.status_code == 200 and csv_response.mimetype == "text/csv"
+    assert "attachment" in csv_response.headers["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(csv_response.get_data(as_text=True).lstrip("\ufeff"))))
+    assert rows[0] == ["learner", "set", "puzzle_id", "puzzle", "themes", "attempts", "solved",
+                       "hints", "outcome", "latest"]
+    by_puzzle = {row[2]: row for row in rows[1:]}
+    assert len(by_puzzle) == len(titles)
+    assert by_puzzle["tk-1"][3] == "The worked example" and by_puzzle["tk-1"][5:7] == ["1", "yes"]
+    assert by_puzzle["tk-2"][5:7] == ["1", "no"] and by_puzzle["tk-3"][5:7] == ["0", "no"]
+    assert by_puzzle["tk-1"][8] == "clean" and by_puzzle["tk-3"][8] == ""
+    assert by_puzzle["tk-1"][0] == "'=cmd|' /C calc'!A0"  # never a formula
+    # Another teacher gets no file of this class.
+    other = app.test_client()
+    signup(other, "else@example.org")
+    assert other.get(f"/teach/classes/{class_id}/results.csv").status_code == 404
+
+
+def test_unlisted_and_public_are_separate_choices(app: Flask, owner: FlaskClient) -> None:
+    set_id = make_set(owner, title="Homework", description="Read **this** first.")
+    add_puzzle(owner, set_id, WORKED)
+    slug = set_slug(app, set_id)
+    visitor = app.test_client()
+
+    owner.post(f"/teach/sets/{set_id}/publish", data={"visibility": "unlisted"})
+    page = owner.get(f"/teach/sets/{set_id}").get_data(as_text=True)
+    assert "The set is unlisted: anyone with its link can solve it" in page
+    assert 'value="unlisted" aria-describedby="visibility-unlisted-help" checked' in page
+    assert visitor.get(f"/puzzles/sets/{slug}/").status_code == 200  # the link opens it
+    assert "Homework" not in visitor.get("/puzzles/").get_data(as_text=True)  # not listed
+
+    owner.post(f"/teach/sets/{set_id}/publish", data={"visibility": "public"})
+    listing = visitor.get("/puzzles/").get_data(as_text=True)
+    assert "Homework" in listing
+    # The description's Markdown is rendered (and cleaned), not shown as raw asterisks.
+    assert "Read <strong>this</strong> first." in listing and "**" not in listing
+    set_page = visitor.get(f"/puzzles/sets/{slug}/").get_data(as_text=True)
+    assert "Read <strong>this</strong> first." in set_page
+
+    owner.post(f"/teach/sets/{set_id}/publish", data={"visibility": "private"})
+    assert visitor.get(f"/puzzles/sets/{slug}/").status_code == 404
+    bad = owner.post(f"/teach/sets/{set_id}/publish", data={"visibility": "everyone"},
+                     follow_redirects=True)
+    assert "Choose private, unlisted or public." in bad.get_data(as_text=True)
+
+
+def test_set_descriptions_are_cleaned(app: Flask, owner: FlaskClient) -> None:
+    set_id = make_set(owner, title="Tricky",
+                      description='<script>alert(1)</script>[x](javascript:alert(1)) *ok*')
+    add_puzzle(owner, set_id, WORKED)
+    owner.post(f"/teach/sets/{set_id}/publish", data={"visibility": "public"})
+    page = app.test_client().get("/puzzles/").get_data(as_text=True)
+    assert "<em>ok</em>" in page
+    assert "<script>alert" not in page and "javascript:" not in page

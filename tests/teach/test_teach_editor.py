@@ -160,7 +160,7 @@ def test_check_button_without_js_reports_and_suggests(owner: FlaskClient) -> Non
     page = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "Valid position." in page and "6♠ 6♦" in page
-    assert "Which melds could 6♥ belong to?" in page  # the suggested first hint, filled in
+    assert "Look closely at 4♥ 5♥ 6♠ 6♦." in page  # the suggested first hint, filled in
 
 
 def test_saved_answer_is_the_solvers_and_narrowing_is_kept(app: Flask, owner: FlaskClient) -> None:

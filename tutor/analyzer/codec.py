@@ -15,12 +15,22 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from solver.cards import card_str, cards_of
 from solver.melds import meld_cards
 from solver.position import Position
 
 FIELDS: Final = ("hand", "melds", "opp", "center", "from", "stock")
+# The form's labels for its fields (tutor/templates/analyzer/index.html), for errors.
+FIELD_LABELS: Final = {
+    "hand": _l("Your hand"),
+    "melds": _l("Your melds"),
+    "opp": _l("Your opponent's melds"),
+    "center": _l("Center card"),
+    "from": _l("Where it came from"),
+    "stock": _l("Cards in the stock"),
+}
 MAX_FIELD: Final = 400  # characters: a full position needs far fewer
 
 _CARD_RUN: Final = re.compile(r"(?:(?:10|[0-9AJQKTajqkt])[SHDCshdc♠♥♦♣])+")
@@ -59,7 +69,7 @@ def position_data(args: Mapping[str, str]) -> dict[str, Any]:
     """The contract's position JSON from the query parameters (not yet validated)."""
     for name in FIELDS:
         if len(args.get(name, "")) > MAX_FIELD:
-            raise QueryError(_("The %(field)s field is too long.", field=name))
+            raise QueryError(_("“%(field)s” is too long.", field=FIELD_LABELS[name]))
     data: dict[str, Any] = {
         "hand": split_cards(args.get("hand", "")),
         "melds": split_melds(args.get("melds", "")),
@@ -67,9 +77,9 @@ def position_data(args: Mapping[str, str]) -> dict[str, Any]:
     }
     center = split_cards(args.get("center", ""))
     if len(center) > 1:
-        raise QueryError(_("center: give exactly one card."))
+        raise QueryError(_("Center card: give exactly one card."))
     if not center:
-        raise QueryError(_("center: choose the center card."))
+        raise QueryError(_("Choose the center card."))
     data["center"] = center[0]
     data["center_from"] = args.get("from", "opponent") or "opponent"
     stock = args.get("stock", "").strip()

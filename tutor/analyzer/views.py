@@ -2,7 +2,8 @@
 
 The position lives in the query string (see :mod:`tutor.analyzer.codec`), so the page
 works without JavaScript and every analysis can be shared; static/js/analyzer.js updates
-it live through ``POST /api/analyze``.
+it live through ``POST /analyzer/analysis`` (the API's answer, with errors in the form's
+words: see :mod:`tutor.analyzer.wording`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -30,6 +31,8 @@ from tutor.analyzer.codec import (
     position_data,
     position_query,
 )
+from tutor.analyzer.wording import form_error_text
+from tutor.api.analyze import analysis_response, read_json_body
 from tutor.core.errors import error_text
 
 bp = Blueprint("analyzer", __name__, url_prefix="/analyzer")
@@ -37,12 +40,13 @@ bp = Blueprint("analyzer", __name__, url_prefix="/analyzer")
 MAX_JSON = 4000  # characters of pasted JSON
 
 
-# Positions offered as starting points: (label, canonical query).
+# Positions offered as starting points: (label, canonical query, hands in the site's order).
 EXAMPLES = (
-    ("worked", {"hand": "4H5HQS2C3C6C7CADAS2D", "opp": "KSKHKC", "center": "6H", "stock": "12"}),
-    ("rearrange", {"hand": "6CKSQD2SACJH", "melds": "3H4H5H6H", "center": "6D", "stock": "12"}),
-    ("force", {"hand": "KDQH7CJDAH6H3C", "melds": "2S3S4S", "center": "5S", "from": "stock"}),
-    ("win", {"hand": "4SQDQH", "melds": "AS2S3S.5C6C7CJC", "center": "QS"}),
+    # The rule book's worked example, the same hand as the lesson's (tutor.learn.lessons).
+    ("worked", {"hand": "3S6SQS4H5H2D7DKDACJC", "opp": "KSKHKC", "center": "6H", "stock": "12"}),
+    ("rearrange", {"hand": "2SKSJHQDAC6C", "melds": "3H4H5H6H", "center": "6D", "stock": "12"}),
+    ("force", {"hand": "AH6HQHJDKD3C7C", "melds": "2S3S4S", "center": "5S", "from": "stock"}),
+    ("win", {"hand": "4SQHQD", "melds": "AS2S3S.5C6C7CJC", "center": "QS"}),
 )
 
 
@@ -130,9 +134,26 @@ def index() -> ResponseReturnValue:
     if has_position(args):
         try:
             position = Position.from_dict(position_data(args))
-        except (QueryError, ConquianError) as exc:
-            context.update(error=error_text(exc), error_source="form")
+        except QueryError as exc:
+            context.update(error=str(exc), error_source="form")
+            status = 400
+        except ConquianError as exc:
+            context.update(error=form_error_text(exc), error_source="form")
             status = 400
         else:
             context.update(analysis_context(position))
     return render_template("analyzer/index.html", **context), status
+
+
+@bp.post("/analysis")
+def live_analysis() -> ResponseReturnValue:
+    """The page's live analysis (static/js/analyzer.js): ``POST /api/analyze``'s answer,
+    but an error names the form's fields rather than the JSON's."""
+    data, problem = read_json_body()
+    if problem is not None:
+        return jsonify(error=problem), 400
+    try:
+        position = Position.from_dict(data)
+    except ConquianError as exc:
+        return jsonify(error=form_error_text(exc)), 400
+    return jsonify(analysis_response(position))

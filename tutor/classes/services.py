@@ -1,7 +1,10 @@
-"""Class codes, ownership checks and the results table."""
+"""Class codes, ownership checks, the sets a class may be given, and the results: per
+puzzle, per theme, and as a CSV file."""
 
 from __future__ import annotations
 
+import csv
+import io
 import secrets
 from dataclasses import dataclass, field
 from typing import Final
@@ -27,6 +30,29 @@ def new_code() -> str:
 
 def normalise_code(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch.isalnum())
+
+
+def assignable_sets(classroom: Classroom, owner_id: int) -> tuple[list[PuzzleSet], list[PuzzleSet]]:
+    """(the teacher's published sets, the bundled library) not yet given to the class.
+    Learners open sets on the puzzle pages, which open published sets only."""
+    assigned = {a.set_id for a in classroom.assignments}
+    query = (
+        db.select(PuzzleSet)
+        .where(PuzzleSet.is_published)
+        .where(
+            (PuzzleSet.source == "bundled")
+            | ((PuzzleSet.source == "teacher") & (PuzzleSet.owner_id == owner_id))
+        )
+        .order_by(PuzzleSet.title)
+    )
+    if assigned:
+        query = query.where(PuzzleSet.id.not_in(assigned))
+    rows = db.session.execute(query).scalars()
+    own: list[PuzzleSet] = []
+    bundled: list[PuzzleSet] = []
+    for row in rows:
+        (bundled if row.source == "bundled" else own).append(row)
+    return own, bundled
 
 
 def owned_class_or_404(class_id: int) -> Classroom:
@@ -114,3 +140,63 @@ def results(classroom: Classroom) -> list[SetResults]:
                 (member, [cells.get((member.learner_id, p.id), Cell()) for p in table.puzzles])
             )
     return tables
+
+
+@dataclass
+class ThemeCell:
+    """One learner's puzzles of one theme, across the class's sets."""
+
+    total: int = 0
+    tried: int = 0
+    solved: int = 0
+
+
+@dataclass
+class ThemeResults:
+    themes: list[str]
+    rows: list[tuple[Membership, list[ThemeCell]]]
+
+
+def theme_results(tables: list[SetResults]) -> ThemeResults:
+    """Per learner and theme: how many of the theme's puzzles were tried and solved."""
+    themes = sorted({t for table in tables for p in table.puzzles for t in p.themes})
+    by_member: dict[int, tuple[Membership, dict[str, ThemeCell]]] = {}
+    for table in tables:
+        for member, cells in table.rows:
+            _, row = by_member.setdefault(member.id, (member, {t: ThemeCell() for t in themes}))
+            for puzzle, cell in zip(table.puzzles, cells, strict=True):
+                for theme in puzzle.themes:
+                    row[theme].total += 1
+                    row[theme].tried += 1 if cell.attempts else 0
+                    row[theme].solved += 1 if cell.solved else 0
+    rows = [(member, [row[t] for t in themes]) for member, row in by_member.values()]
+    return ThemeResults(themes, rows)
+
+
+def _cell_text(value: object) -> str:
+    # A spreadsheet runs a cell that starts with = + - @ (or a tab) as a formula: nicknames
+    # and titles are typed by people, so such a cell starts with an apostrophe instead.
+    text = str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+CSV_HEADER: Final = ("learner", "set", "puzzle_id", "puzzle", "themes", "attempts", "solved",
+                     "hints", "outcome", "latest")
+"""``outcome``: how the first round ended (clean, after_miss, failed, solution, open; solved
+or failed for answers from before rounds); ``latest``: the last round's, when it differs."""
+
+
+def results_csv(tables: list[SetResults]) -> str:
+    """Every learner's result on every puzzle of the class, one row each (UTF-8 text)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_HEADER)
+    for table in tables:
+        for member, cells in table.rows:
+            for puzzle, cell in zip(table.puzzles, cells, strict=True):
+                writer.writerow([_cell_text(v) for v in (
+                    member.nickname, table.puzzle_set.title, puzzle.key, puzzle.title,
+                    " ".join(puzzle.themes), cell.attempts, "yes" if cell.solved else "no",
+                    cell.hints, cell.outcome, cell.latest,
+                )])
+    return out.getvalue()

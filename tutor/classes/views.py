@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
@@ -17,7 +17,6 @@ from tutor.core.learner import current_learner
 from tutor.extensions import db, limiter
 from tutor.models.classes import Assignment, Classroom, Membership
 from tutor.teach.forms import ActionForm
-from tutor.teach.services import teacher_sets
 
 bp = Blueprint("classes", __name__)
 
@@ -43,27 +42,53 @@ def new_class() -> ResponseReturnValue:
 
 
 def _assign_form(classroom: Classroom) -> AssignForm:
+    """The sets the class can be given: the teacher's published sets and the bundled
+    library (each bundled set in each of its languages), in two groups."""
     form = AssignForm()
-    assigned = {a.set_id for a in classroom.assignments}
-    # Learners open sets on the puzzle pages, which show published sets only.
-    form.set_id.choices = [
-        SelectChoice(s.id, s.title)
-        for s in teacher_sets(current_user.id)
-        if s.id not in assigned and s.is_published
-    ]
+    own, bundled = services.assignable_sets(classroom, current_user.id)
+    languages = current_app.config["LANGUAGES"]
+    groups: dict[str, list[SelectChoice]] = {}
+    if own:
+        groups[_("Your sets")] = [SelectChoice(s.id, s.title) for s in own]
+    if bundled:
+        groups[_("The site's puzzle sets")] = [
+            SelectChoice(s.id, f"{s.title} ({languages.get(s.language, s.language)})")
+            for s in bundled
+        ]
+    form.set_id.choices = groups
     return form
+
+
+def _show(classroom: Classroom, assign: AssignForm) -> str:
+    tables = services.results(classroom)
+    return render_template(
+        "classes/show.html",
+        classroom=classroom,
+        assign=assign,
+        action=ActionForm(),
+        tables=tables,
+        themes=services.theme_results(tables),
+    )
 
 
 @bp.get("/teach/classes/<int:class_id>")
 @login_required
 def show(class_id: int) -> ResponseReturnValue:
     classroom = services.owned_class_or_404(class_id)
-    return render_template(
-        "classes/show.html",
-        classroom=classroom,
-        assign=_assign_form(classroom),
-        action=ActionForm(),
-        tables=services.results(classroom),
+    return _show(classroom, _assign_form(classroom))
+
+
+@bp.get("/teach/classes/<int:class_id>/results.csv")
+@login_required
+def results_csv(class_id: int) -> ResponseReturnValue:
+    """Every learner's result on every puzzle, for a spreadsheet."""
+    classroom = services.owned_class_or_404(class_id)
+    body = services.results_csv(services.results(classroom))
+    filename = f"class-{classroom.code}-results.csv"
+    return Response(
+        "\ufeff" + body,  # a byte-order mark: spreadsheets then read the file as UTF-8
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )
 
 
@@ -77,16 +102,7 @@ def assign(class_id: int) -> ResponseReturnValue:
         db.session.commit()
         flash(_("Set assigned."), "success")
         return redirect(url_for("classes.show", class_id=class_id))
-    return (
-        render_template(
-            "classes/show.html",
-            classroom=classroom,
-            assign=form,
-            action=ActionForm(),
-            tables=services.results(classroom),
-        ),
-        400,
-    )
+    return _show(classroom, form), 400
 
 
 @bp.post("/teach/classes/<int:class_id>/assignments/<int:assignment_id>/remove")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from flask_babel import get_locale, pgettext
 from flask_babel import lazy_gettext as _l
 
 from solver.cards import (
@@ -42,6 +45,60 @@ def card_label(code: str) -> str:
                   suit=SUIT_NAMES[card_suit(card)]))
 
 
+def _rank_phrases() -> tuple[str, ...]:
+    # The article's gender follows the rank ("el rey", "la reina"; "o rei", "a dama"), so
+    # each rank is translated with its article. English sentences write "the" themselves
+    # ("You declined the %(card)s."), so the English phrase is the bare rank.
+    return (
+        pgettext("card rank with its definite article", "ace"),
+        pgettext("card rank with its definite article", "two"),
+        pgettext("card rank with its definite article", "three"),
+        pgettext("card rank with its definite article", "four"),
+        pgettext("card rank with its definite article", "five"),
+        pgettext("card rank with its definite article", "six"),
+        pgettext("card rank with its definite article", "seven"),
+        pgettext("card rank with its definite article", "eight"),
+        pgettext("card rank with its definite article", "nine"),
+        pgettext("card rank with its definite article", "ten"),
+        pgettext("card rank with its definite article", "jack"),
+        pgettext("card rank with its definite article", "queen"),
+        pgettext("card rank with its definite article", "king"),
+    )
+
+
+_PHRASES: dict[tuple[str, int], str] = {}
+"""Card phrases by language, worked out once per process."""
+
+
+def card_phrase(code: str) -> str:
+    """A card's name as a sentence uses it, in the page's language: "six of hearts" in
+    English (after the sentence's own "the"), "el seis de corazones", "a dama de copas"."""
+    card = parse_kind(code)
+    key = (str(get_locale() or "en"), card)
+    phrase = _PHRASES.get(key)
+    if phrase is None:
+        if is_joker(card):
+            phrase = pgettext("card rank with its definite article", "joker")
+        else:
+            phrase = str(_l("%(rank)s of %(suit)s", rank=_rank_phrases()[card_rank(card)],
+                            suit=SUIT_NAMES[card_suit(card)]))
+        _PHRASES[key] = phrase
+    return phrase
+
+
+def hand_key(code: str) -> tuple[int, int]:
+    """The one order in which every page shows a hand: by suit (♠ ♥ ♦ ♣, as the picker's
+    deck), then by rank, so that runs sit together; jokers last."""
+    card = parse_kind(code)
+    if is_joker(card):
+        return len(SUIT_SYMBOLS), 0
+    return card_suit(card), card_rank(card)
+
+
+def hand_order(codes: Iterable[str]) -> list[str]:
+    return sorted(codes, key=hand_key)
+
+
 def card_parts(code: str) -> dict[str, str]:
     card = parse_kind(code)
     rank, suit = card_rank(card), card_suit(card)
@@ -51,4 +108,5 @@ def card_parts(code: str) -> dict[str, str]:
         "glyph": SUIT_GLYPHS[suit],
         "suit": SUIT_CLASSES[suit],
         "label": card_label(code),
+        "phrase": card_phrase(code),
     }

@@ -35,6 +35,12 @@ def index() -> ResponseReturnValue:
     )
 
 
+@bp.get("/favicon.ico")
+def favicon() -> ResponseReturnValue:
+    # Browsers and feed readers ask for /favicon.ico without reading the page's <link>.
+    return current_app.send_static_file("img/favicon.svg")
+
+
 @bp.post("/language")
 def set_language() -> ResponseReturnValue:
     lang = request.form.get("lang", "")

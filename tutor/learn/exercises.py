@@ -24,6 +24,7 @@ from solver.explain import explain, explain_play
 from solver.melds import MELDS_CONTAINING, is_valid_meld, meld_cards, meld_problem
 from solver.position import Position
 from solver.search import analyze
+from tutor.core.cards import hand_order
 from tutor.learn.wording import glyphs, mask_glyphs, meld_reason, melds_glyphs
 
 Text: TypeAlias = "str | LazyString"
@@ -298,7 +299,7 @@ class FindPlay(PositionExercise):
     need_win: bool = False
 
     def hand_codes(self) -> list[str]:
-        return _codes(cards_of(self.position.hand))
+        return hand_order(_codes(cards_of(self.position.hand)))
 
     def check(self, answer: Answer) -> Feedback:
         position = self.position

@@ -55,7 +55,9 @@ class Lesson:
 
 # The worked example's hand (seed 000, section 09): 4♥ 5♥ and an unwanted Q♠, plus cards
 # that each go with another card, so that Q♠ is the one card with no partner.
-WORKED_HAND: Final = ("4H", "5H", "QS", "2C", "3C", "6C", "7C", "AD", "AS", "2D")
+# The rule book's worked example (RULES.md, seed 000 section 09): the same hand as the
+# analyzer's example, the bundled puzzles and the README.
+WORKED_HAND: Final = ("4H", "5H", "QS", "AC", "2D", "3S", "KD", "JC", "6S", "7D")
 WORKED_OPPONENT: Final = (("KS", "KH", "KC"),)
 
 

@@ -22,6 +22,8 @@ class Learner(db.Model):  # type: ignore[name-defined]
     rating: Mapped[float | None]
     rating_deviation: Mapped[float | None]
     rating_volatility: Mapped[float | None]
+    # How much play coaches: "full", "hints" (on demand only) or "none" (tutor.play.coaching).
+    coaching: Mapped[str] = mapped_column(String(8), default="full", server_default="full")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

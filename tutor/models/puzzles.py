@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import sqlalchemy as sa
 from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -27,7 +28,10 @@ class PuzzleSet(db.Model):  # type: ignore[name-defined]
     owner_id: Mapped[int | None] = mapped_column(
         ForeignKey("users.id", ondelete="CASCADE"), index=True
     )
-    is_published: Mapped[bool] = mapped_column(default=True)
+    is_published: Mapped[bool] = mapped_column(default=True)  # open to anyone with the link
+    # Listed on the puzzle pages for everyone ("public"); a published set that is not
+    # listed is "unlisted": only its link opens it.
+    is_listed: Mapped[bool] = mapped_column(default=True, server_default=sa.true())
     extra: Mapped[dict[str, Any]] = mapped_column(
         JSON, default=dict
     )  # unknown set-level fields of the file, kept so export gives them back

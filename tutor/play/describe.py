@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from solver.cards import Card, CardMask, card_str, cards_of
 from solver.game.actions import Action
 from solver.game.observation import Observation
-from tutor.core.cards import card_label
+from tutor.core.cards import card_phrase
 
 Translate = Callable[..., str]
 
@@ -36,7 +36,8 @@ _NAMES: dict[tuple[str, Card], str] = {}
 
 
 def name(card: Card | None) -> str:
-    """The spoken name of a card in the page's language."""
+    """A card's name as a sentence uses it, in the page's language (with its article where
+    the language needs one: see ``card_phrase``)."""
     if card is None:
         return "?"
     locale = "en"
@@ -47,7 +48,7 @@ def name(card: Card | None) -> str:
     key = (locale, card)
     label = _NAMES.get(key)
     if label is None:
-        label = _NAMES[key] = card_label(card_str(card))
+        label = _NAMES[key] = card_phrase(card_str(card))
     return label
 
 

@@ -53,8 +53,9 @@ def _parse_cards(values: list[str]) -> list[int]:
     return cards
 
 
-def parse_take(obs: Observation, values: list[str]) -> TakeChoice:
-    """Check a choice of hand cards against the analysis of the center card."""
+def parse_take(obs: Observation, values: list[str], listed: bool = True) -> TakeChoice:
+    """Check a choice of hand cards against the analysis of the center card; ``listed``:
+    the page lists the legal takes (full coaching), so an error may point to them."""
     try:
         cards = _parse_cards(values)
     except PlayError as exc:
@@ -70,10 +71,15 @@ def parse_take(obs: Observation, values: list[str]) -> TakeChoice:
         return choice
     play = obs.analysis.play_for(mask)
     if play is None:
-        if mask:
+        if mask and listed:
             choice.error = _(
                 "The %(cards)s cannot all go down with the %(center)s: no arrangement makes "
                 "every card part of a valid set or run (R4, R8). Pick one of the plays listed.",
+                cards=names(mask), center=name(obs.center))
+        elif mask:
+            choice.error = _(
+                "The %(cards)s cannot all go down with the %(center)s: no arrangement makes "
+                "every card part of a valid set or run (R4, R8).",
                 cards=names(mask), center=name(obs.center))
         else:
             choice.error = _(
@@ -87,7 +93,7 @@ def parse_take(obs: Observation, values: list[str]) -> TakeChoice:
     return choice
 
 
-def form_action(obs: Observation, form: Mapping[str, Any]) -> dict[str, Any]:
+def form_action(obs: Observation, form: Mapping[str, Any], listed: bool = True) -> dict[str, Any]:
     """The action a submitted form asks for, in the record format (checked by the engine)."""
     kind = form.get("type", "")
     card = form.get("card") or None
@@ -100,7 +106,7 @@ def form_action(obs: Observation, form: Mapping[str, Any]) -> dict[str, Any]:
         raise PlayError(_("The center card has changed: here is the table as it is now."))
     values = form.getlist("hand_cards") if hasattr(form, "getlist") else [
         form.get("hand_cards", "")]
-    choice = parse_take(obs, values)
+    choice = parse_take(obs, values, listed)
     if choice.error is not None or choice.play is None:
         raise PlayError(choice.error or _("Choose the cards to lay down."))
     discard = form.get("discard") or None

@@ -32,8 +32,9 @@ from solver.melds import meld_cards
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import limiter
-from tutor.play import store
-from tutor.play.describe import names
+from tutor.play import coaching, store
+from tutor.play.coaching import can_pick_cards, plain_prompt
+from tutor.play.describe import names, translator
 from tutor.play.forms import TakeChoice, form_action, parse_take
 from tutor.play.games import (
     DEFAULT_LEVEL,
@@ -90,6 +91,8 @@ def index() -> ResponseReturnValue:
         "play/index.html",
         levels=LEVEL_LABELS,
         default_level=DEFAULT_LEVEL,
+        coaching_levels=coaching.LEVELS,
+        coaching=coaching.level(),
         games=games,
         seed=seed if seed.isdigit() else "",
     )
@@ -106,6 +109,7 @@ def start() -> ResponseReturnValue:
         return redirect(url_for(".index"))
     learner = current_learner()
     assert learner is not None
+    coaching.save(request.form.get("coaching", ""))  # remembered for this learner
     game_id = store.create(game, learner.id)
     return redirect(url_for(".game", game_id=game_id, _anchor="play"))
 
@@ -113,9 +117,16 @@ def start() -> ResponseReturnValue:
 def _table_context(game_id: str, game: MatchGame, args: MultiDict[str, str]) -> dict[str, Any]:
     obs = human_observation(game)
     view = game_view(game, obs, with_log=True)
+    level = coaching.level()
+    listed = level == "full"  # only full coaching lists the takes and states the verdict
+    if not listed:
+        history = game.state.history
+        last_player, last_action = history[-1] if history else (None, None)
+        view["prompt"] = plain_prompt(obs, last_action, last_player == HUMAN, translator())
+    can_pick = can_pick_cards(obs, level)
     take: TakeChoice | None = None
-    if "take" in args and "take" in obs.action_types:
-        take = parse_take(obs, args.getlist("take"))
+    if "take" in args and can_pick:
+        take = parse_take(obs, args.getlist("take"), listed)
     force_melds = None
     if obs.phase == "force" and obs.center is not None:
         cover = first_cover(obs.opponent_exposed | 1 << obs.center)
@@ -127,7 +138,7 @@ def _table_context(game_id: str, game: MatchGame, args: MultiDict[str, str]) -> 
         analyzer_url = url_for("analyzer.index",
                                json=json.dumps(view["position"], separators=(",", ":")))
     take_options = []
-    if "take" in obs.action_types and obs.analysis is not None:
+    if listed and "take" in obs.action_types and obs.analysis is not None:
         for play in obs.analysis.plays:
             label = (_("Lay the %(cards)s with it", cards=names(play.hand_cards))
                      if play.hand_cards else _("Take it onto your melds, with no card from hand"))
@@ -141,6 +152,9 @@ def _table_context(game_id: str, game: MatchGame, args: MultiDict[str, str]) -> 
         "view": view,
         "take": take,
         "take_options": take_options,
+        "can_pick": can_pick,
+        "coaching": level,
+        "coaching_levels": coaching.LEVELS,
         "force_melds": force_melds,
         "analyzer_url": analyzer_url,
         "level_label": LEVEL_LABELS[game.level][0],
@@ -167,13 +181,26 @@ def act(game_id: str) -> ResponseReturnValue:
     loaded = _owned(game_id)
     game = loaded.game
     try:
-        game.act(form_action(human_observation(game), request.form))
+        listed = coaching.level() == "full"
+        game.act(form_action(human_observation(game), request.form, listed))
         store.save(loaded, game)
     except PlayError as exc:
         flash(error_text(exc), "error")
     except store.GameChanged:
         flash(_("This game was changed in another window. Here is where it stands now."), "error")
     return redirect(url_for(".game", game_id=game_id, _anchor="play"))
+
+
+@bp.post("/coaching")
+def set_coaching() -> ResponseReturnValue:
+    """Remember the learner's coaching level, then go back to the match (or the start)."""
+    if not coaching.save(request.form.get("coaching", "")):
+        flash(_("Choose one of the coaching levels."), "error")
+    game_id = request.form.get("game", "")
+    if game_id:
+        _owned(game_id)  # only the learner's own game: no redirect to anyone else's
+        return redirect(url_for(".game", game_id=game_id, _anchor="play"))
+    return redirect(url_for(".index"))
 
 
 @bp.get("/<game_id>/hands/<int:number>/review")

@@ -15,13 +15,14 @@ from flask_login import current_user
 
 import solver.puzzles as sp
 from solver.analysis import Analysis, Play
-from solver.cards import CardMask, card_glyph, card_str, cards_of, mask_of, parse_card, sort_key
+from solver.cards import CardMask, card_glyph, card_str, cards_of, mask_of, parse_card
 from solver.errors import ConquianError
 from solver.explain import explain, explain_play
 from solver.melds import meld_cards
 from solver.position import Position
 from solver.puzzles.relabel import SuitPermutation, puzzle_fixed_suits, relabel_puzzle
 from solver.search import analyze
+from tutor.core.cards import hand_order
 from tutor.core.errors import error_text
 from tutor.extensions import db
 from tutor.models import Attempt, Learner, Puzzle, PuzzleRound, PuzzleSet
@@ -59,10 +60,13 @@ def is_visible(puzzle_set: PuzzleSet) -> bool:
 
 
 def published_sets() -> list[PuzzleSet]:
+    """The sets listed for everyone: published and public (an unlisted set opens only
+    through its link)."""
     return list(
         db.session.execute(
             db.select(PuzzleSet)
-            .where(PuzzleSet.is_published, PuzzleSet.source.in_(("bundled", "teacher")))
+            .where(PuzzleSet.is_published, PuzzleSet.is_listed,
+                   PuzzleSet.source.in_(("bundled", "teacher")))
             .order_by(PuzzleSet.source, PuzzleSet.slug)
         ).scalars()
     )
@@ -219,6 +223,22 @@ def failed_puzzles(learner: Learner | None) -> list[Puzzle]:
         for p in db.session.execute(db.select(Puzzle).where(Puzzle.id.in_(failed_ids))).scalars()
     }
     return [puzzles[i] for i in failed_ids if i in puzzles and is_visible(puzzles[i].puzzle_set)]
+
+
+def next_missed(puzzle: Puzzle, learner: Learner | None) -> Puzzle | None:
+    """The missed puzzle to retry after ``puzzle``, for a learner working through "Retry
+    missed puzzles": the next one in set order (wrapping round), never ``puzzle`` itself.
+    A set order, not the list's order by latest answer: a puzzle missed again moves to
+    the top of that list, and going by it would bounce between two puzzles."""
+
+    def place(p: Puzzle) -> tuple[str, int]:
+        return p.puzzle_set.slug, p.position_index
+
+    others = sorted((p for p in failed_puzzles(learner) if p.id != puzzle.id), key=place)
+    later = [p for p in others if place(p) > place(puzzle)]
+    if later:
+        return later[0]
+    return others[0] if others else None
 
 
 def streak_pool(language: str) -> list[Puzzle]:
@@ -428,7 +448,7 @@ def grade_response(puzzle: AnyPuzzle, response: Mapping[str, Any]) -> bool:
 
 
 def _codes(mask: CardMask) -> list[str]:
-    return [card_str(c) for c in sorted(cards_of(mask), key=sort_key)]
+    return hand_order(card_str(c) for c in cards_of(mask))
 
 
 def _melds(melds: Iterable[CardMask]) -> list[list[str]]:
@@ -532,7 +552,7 @@ def solution_of(puzzle: AnyPuzzle, analysis: Analysis) -> Solution:
         return Solution(verdict, views)
     take = take_of(puzzle)
     play = analysis.play_for(take)
-    discards = [card_str(c) for c in sorted(cards_of(_mask(answer["discards"])), key=sort_key)]
+    discards = _codes(_mask(answer["discards"]))
     return Solution(
         gettext("Discard one of these cards:") if len(discards) > 1 else gettext("Discard:"),
         [PlayView.of(play)] if play is not None else [],

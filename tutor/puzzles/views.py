@@ -44,6 +44,7 @@ from tutor.puzzles.services import (
     grade_response,
     is_visible,
     latest_statuses,
+    next_missed,
     next_puzzle,
     parse_response,
     pick_streak_puzzle,
@@ -64,6 +65,7 @@ STREAK_KEY = "puzzle_streak"
 STREAK_RESULT_KEY = "puzzle_streak_result"
 MAX_REMEMBERED = 30  # permutations kept in the cookie
 MAX_SEEN = 40  # puzzles a streak avoids repeating
+MISSED = "missed"  # ?from=missed: the learner came from "Retry missed puzzles"
 
 
 @bp.record_once
@@ -266,6 +268,12 @@ def puzzle_context(
     }
 
 
+def _trail() -> dict[str, Any]:
+    """The query that keeps a learner on the "Retry missed puzzles" trail from one page to
+    the next (answer, hint, next puzzle), or nothing."""
+    return {"from": MISSED} if request.args.get("from") == MISSED else {}
+
+
 def _region_context(
     puzzle: Puzzle,
     result: Result | None = None,
@@ -280,15 +288,16 @@ def _region_context(
     if round_ is None:
         round_ = rounds.open_round(learner, puzzle)
     practice = _practice_theme()
-    extra: dict[str, Any] = {"practice": practice} if practice else {}
+    trail = _trail()
+    extra: dict[str, Any] = {**({"practice": practice} if practice else {}), **trail}
     context = puzzle_context(
         puzzle,
         result,
         error,
         hints_shown=round_.hints_used if round_ is not None and round_.outcome is None else 0,
         urls={
-            "answer_url": url_for(".answer", slug=slug, key=key),
-            "hint_url": url_for(".hint", slug=slug, key=key),
+            "answer_url": url_for(".answer", slug=slug, key=key, **trail),
+            "hint_url": url_for(".hint", slug=slug, key=key, **trail),
             "puzzle_url": url_for(".puzzle", slug=slug, key=key, **extra),
         },
         suits=suits or suits_for(puzzle, round_),
@@ -296,6 +305,8 @@ def _region_context(
     context["practice"] = practice
     if result is not None and result.final:
         context["review_left"] = len([c for c in due_reviews(learner) if c.puzzle_id != puzzle.id])
+    if trail:
+        context.update(trail=trail, next=next_missed(puzzle, learner))
     return context
 
 
@@ -415,7 +426,7 @@ def hint(slug: str, key: str) -> ResponseReturnValue:
     if ended:
         _forget_suits(item)
     practice = _practice_theme()
-    extra: dict[str, Any] = {"practice": practice} if practice else {}
+    extra: dict[str, Any] = {**({"practice": practice} if practice else {}), **_trail()}
     if _wants_json():
         if ended:
             result = result_of(seen_puzzle(item, round_), False, None, None, **_round_state(round_))
@@ -497,7 +508,7 @@ def answer(slug: str, key: str) -> ResponseReturnValue:
         _forget_suits(item)
     session[LAST_ANSWER_KEY] = {"attempt": attempt.id, "response": response}
     practice = _practice_theme()
-    extra: dict[str, Any] = {"practice": practice} if practice else {}
+    extra: dict[str, Any] = {**({"practice": practice} if practice else {}), **_trail()}
     result = result_of(seen, correct, response, attempt.id, **_round_state(round_))
     if _wants_json():
         ended = round_ if round_.outcome is not None else None

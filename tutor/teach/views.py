@@ -128,21 +128,35 @@ def delete_set(set_id: int) -> ResponseReturnValue:
     return redirect(url_for("teach.index"))
 
 
+VISIBILITIES = ("private", "unlisted", "public")
+
+
 @bp.post("/teach/sets/<int:set_id>/publish")
 @login_required
 def publish_set(set_id: int) -> ResponseReturnValue:
+    """Private (only the teacher), unlisted (anyone with the link) or public (also listed
+    on the puzzle pages). ``publish=1``/``0`` still means public/private."""
     puzzle_set = services.owned_set_or_404(set_id)
     if ActionForm().validate_on_submit():
-        publish = request.form.get("publish") == "1"
-        if publish and not puzzle_set.puzzles:
-            flash(_("Add a puzzle before publishing the set."), "error")
+        visibility = request.form.get("visibility") or {"1": "public", "0": "private"}.get(
+            request.form.get("publish", ""), ""
+        )
+        if visibility not in VISIBILITIES:
+            flash(_("Choose private, unlisted or public."), "error")
+        elif visibility != "private" and not puzzle_set.puzzles:
+            flash(_("Add a puzzle before sharing the set."), "error")
         else:
-            puzzle_set.is_published = publish
+            puzzle_set.is_published = visibility != "private"
+            puzzle_set.is_listed = visibility == "public"
             db.session.commit()
             flash(
-                _("The set is published: anyone with its link can solve it.")
-                if publish
-                else _("The set is private again."),
+                {
+                    "public": _("The set is public: it is listed on the puzzle pages, and "
+                                "anyone with its link can solve it."),
+                    "unlisted": _("The set is unlisted: anyone with its link can solve it, "
+                                  "but it is not listed on the puzzle pages."),
+                    "private": _("The set is private again: only you can see it."),
+                }[visibility],
                 "success",
             )
     return redirect(url_for("teach.edit_set", set_id=set_id))
@@ -177,7 +191,7 @@ def import_file() -> ResponseReturnValue:
             message = (
                 _(
                     "Imported “%(title)s” with %(count)s puzzles. It is private until you "
-                    "publish it.",
+                    "make it unlisted or public.",
                     title=puzzle_set.title,
                     count=len(puzzle_set.puzzles),
                 )

@@ -1,0 +1,70 @@
+"""Position errors in the analyzer form's words.
+
+The solver names places as JSON paths (``hand[3]``, ``opponent_melds[0]``), which is right
+for the API and for pasted JSON; the form's fields are "Your hand", "Your melds", ...,
+so its errors say "in your hand and in your opponent's meld 1" instead.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from flask_babel import get_translations
+from flask_babel import gettext as _
+
+from solver.errors import ConquianError, Text
+from solver.messages import N_
+
+_PATH: Final = re.compile(r"(hand|melds|opponent_melds|center)(?:\[(\d+)\])?(?:\[\d+\])?")
+_PLACE_PARAMS: Final = ("where", "first", "second")
+
+# Solver templates that name a JSON field in their own words, and the form's version.
+_FORM_TEMPLATES: Final = {
+    "{where} {meld} is not a valid meld: {problem}": N_(
+        "{where}, {meld}, is not a valid meld: {problem}"
+    ),
+    "stock must be a whole number from 0 to {most}, not {value}": N_(
+        "the cards in the stock must be a whole number from 0 to {most}, not {value}"
+    ),
+    'center_from must be "opponent" or "stock", not {value}': N_(
+        "where the center card came from must be your opponent or the stock, not {value}"
+    ),
+}
+
+
+def place(path: str) -> str:
+    """``"opponent_melds[0]"`` → "your opponent's meld 1"; anything else as it is."""
+    match = _PATH.fullmatch(path)
+    if match is None:
+        return path
+    field, index = match.groups()
+    number = None if index is None else int(index) + 1
+    if field == "hand":
+        return _("your hand")
+    if field == "center":
+        return _("the center card")
+    if field == "melds":
+        return _("your melds") if number is None else _("your meld %(n)s", n=number)
+    if number is None:
+        return _("your opponent's melds")
+    return _("your opponent's meld %(n)s", n=number)
+
+
+def _reword(text: Text) -> Text:
+    params: dict[str, Any] = {}
+    for key, value in text.params.items():
+        if isinstance(value, ConquianError):
+            value = value.text
+        if isinstance(value, Text):
+            value = _reword(value)
+        elif key in _PLACE_PARAMS and isinstance(value, str):
+            value = place(value)
+        params[key] = value
+    return Text(_FORM_TEMPLATES.get(text.template, text.template), params)
+
+
+def form_error_text(exc: ConquianError) -> str:
+    """The error in the page's language, with places named as the form names them."""
+    sentence = _reword(exc.text).render(get_translations().ugettext)
+    return sentence[:1].upper() + sentence[1:]
