@@ -21,6 +21,7 @@ def test_a_rule_link_in_an_explanation_lands_on_the_rule(page: Page, live_server
     page.goto(live_server + "/analyzer/")
     # Typed in, the position is analysed through the API and drawn by the page's script
     # (static/js/rules.js links the ids there; the server-drawn page is checked below).
+    page.get_by_text("Type the cards instead").click()
     page.locator("#pos-hand").fill("4H 5H QS AC 2D 3S KD JC 6S 7D")
     page.locator("#pos-opp").fill("KS KH KC")
     page.locator("#pos-center").fill("6H")
@@ -44,6 +45,7 @@ def test_a_rule_link_in_an_explanation_lands_on_the_rule(page: Page, live_server
 
 def test_an_analyzer_error_links_its_rule(page: Page, live_server: str) -> None:
     page.goto(live_server + "/analyzer/")
+    page.get_by_text("Type the cards instead").click()
     page.locator("#pos-hand").fill("4H 5H QS AC 2D 3S KD JC 6S")
     page.locator("#pos-center").fill("6H")
     error = page.locator("#form-error")
