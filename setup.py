@@ -1,5 +1,5 @@
 """The one packaging step pyproject.toml cannot state: an installed wheel carries the
-site's static files and the bundled puzzle sets inside the ``tutor`` package.
+site's static files, the bundled puzzle sets and the rule books inside the ``tutor`` package.
 
 Both stay at the repository root in a checkout (``puzzles/*.json`` is where the contract
 puts the sets, and ``static/`` is served from there during development); ``tutor.paths``
@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent
 SITE_FILES = {
     "static": ("tutor/static", ("*",)),
     "puzzles": ("tutor/bundled_puzzles", ("*.json",)),
+    "docs/rules": ("tutor/rule_books", ("*.md",)),
 }
 
 

@@ -139,6 +139,10 @@ def test_the_wheel_carries_every_file_the_site_needs(wheel: Path) -> None:
     assert wanted <= names, sorted(wanted - names)
     bundled = {Path(n).name for n in names if n.startswith("tutor/bundled_puzzles/")}
     assert bundled == {p.name for p in (ROOT / "puzzles").glob("*.json")}
+    books = {n.removeprefix("tutor/rule_books/") for n in names
+             if n.startswith("tutor/rule_books/")}
+    assert books == {str(p.relative_to(ROOT / "docs" / "rules"))
+                     for p in (ROOT / "docs" / "rules").rglob("*.md")}
     # Nothing of the checkout that is not the product.
     assert not [n for n in names if n.startswith(("tests/", "scripts/", "deploy/"))]
 
@@ -179,6 +183,7 @@ print(json.dumps({
     "puzzles": [puzzles.status_code, puzzles.get_data(as_text=True).count("/puzzles/sets/")],
     "pt": home_pt.get_data(as_text=True),
     "game": client.post("/api/games", json={}).status_code,
+    "rules": client.get("/rules/kunken", headers={"Accept-Language": "es"}).status_code,
 }))
 """
     found = json.loads(run(sys.executable, "-c", check))
@@ -188,6 +193,7 @@ print(json.dumps({
     assert found["puzzles"][0] == 200 and found["puzzles"][1] >= 6
     assert '<html lang="pt"' in found["pt"] and ">Aprender<" in found["pt"]
     assert found["game"] == 200
+    assert found["rules"] == 200
     position = {"hand": ["4H", "5H", "QS", "AC", "2D", "3S", "KD", "JC", "6S", "7D"],
                 "melds": [], "center": "6H"}
     analysis = json.loads(run(str(target / "bin" / "conquian"), "analyze", "-",

@@ -19,6 +19,7 @@ BLUEPRINTS = (
     "tutor.auth.views",
     "tutor.teach.views",
     "tutor.classes.views",
+    "tutor.rules.views",
 )
 
 

@@ -22,4 +22,7 @@ STATIC_DIR = _first_dir(PACKAGE / "static", CHECKOUT / "static")
 BUNDLED_PUZZLES_DIR = _first_dir(PACKAGE / "bundled_puzzles", CHECKOUT / "puzzles")
 """The bundled puzzle sets (``puzzles/*.json`` in the repository)."""
 
+RULE_BOOKS_DIR = _first_dir(PACKAGE / "rule_books", CHECKOUT / "docs" / "rules")
+"""The rule books (``docs/rules/<book>.md`` and ``docs/rules/<lang>/`` in the repository)."""
+
 MIGRATIONS_DIR = PACKAGE / "migrations"

@@ -34,6 +34,12 @@
     if (text !== undefined) { node.textContent = text; }
     return node;
   }
+  // Text whose rule ids ("(R8)") link to their rule (static/js/rules.js), else plain text.
+  function linked(node, text) {
+    if (window.ConquianRules) { return window.ConquianRules.fill(node, text); }
+    node.textContent = text;
+    return node;
+  }
   function card(code, extra) {
     var suit = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[code[1]];
     var span = el("span", "card card--" + suit + (extra ? " " + extra : ""));
@@ -78,11 +84,11 @@
     h2.id = "analysis-heading";
     body.appendChild(h2);
     var verdicts = el("div", "verdicts");
-    verdicts.appendChild(el("p", "verdict " + (data.usable ? "verdict--yes" : "verdict--no"), (data.usable ? t.canTake : t.cannotTake) + " (R8)"));
-    verdicts.appendChild(el("p", "verdict " + (data.forceable ? "verdict--warn" : "verdict--calm"), (data.forceable ? t.forceable : t.notForceable) + " (R9)"));
+    verdicts.appendChild(linked(el("p", "verdict " + (data.usable ? "verdict--yes" : "verdict--no")), (data.usable ? t.canTake : t.cannotTake) + " (R8)"));
+    verdicts.appendChild(linked(el("p", "verdict " + (data.forceable ? "verdict--warn" : "verdict--calm")), (data.forceable ? t.forceable : t.notForceable) + " (R9)"));
     body.appendChild(verdicts);
     var explanation = el("ul", "explanation");
-    (data.explanation || []).forEach(function (s) { explanation.appendChild(el("li", null, s)); });
+    (data.explanation || []).forEach(function (s) { explanation.appendChild(linked(el("li"), s)); });
     body.appendChild(explanation);
 
     var plays = data.plays.map(function (play, i) {
@@ -136,7 +142,7 @@
         });
         li.appendChild(melds);
         var ul = el("ul");
-        entry.sentences.forEach(function (s) { ul.appendChild(el("li", null, s)); });
+        entry.sentences.forEach(function (s) { ul.appendChild(linked(el("li"), s)); });
         li.appendChild(ul);
         list.appendChild(li);
       });
@@ -166,7 +172,7 @@
     window.Conquian.postJSON(apiUrl, position).then(function (result) {
       if (ticket !== pending) { return; }  // a newer change is on its way
       if (!result.ok) {
-        errorBox.textContent = (result.data && result.data.error) || t.failed;
+        linked(errorBox, (result.data && result.data.error) || t.failed);
         return;
       }
       errorBox.textContent = "";

@@ -17,7 +17,7 @@
 
   function showError(message) {
     var box = document.getElementById("play-error");
-    if (box) { box.textContent = message; }
+    if (box && window.ConquianRules) { window.ConquianRules.fill(box, message); } else if (box) { box.textContent = message; }
     announce(message);
   }
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.rulebooks.helpers import unlink_rules
 from tutor.extensions import db
 from tutor.learn.lessons import LESSONS, WORKED_EXAMPLE
 from tutor.models import LessonProgress
@@ -49,7 +50,8 @@ def test_worked_example_walkthrough_as_plain_forms(client: FlaskClient, app: Fla
 
     r = client.post("/learn/worked-example/1", data={"choice": "take"})
     text = r.get_data(as_text=True)
-    assert r.status_code == 200 and "Right!" in text and "You can take 6♥ now (R8)." in text
+    assert r.status_code == 200 and "Right!" in text
+    assert "You can take 6♥ now (R8)." in unlink_rules(text)
 
     r = client.post("/learn/worked-example/2", data={"cards": ["4H", "5H"]})
     text = r.get_data(as_text=True)
@@ -71,7 +73,8 @@ def test_worked_example_walkthrough_as_plain_forms(client: FlaskClient, app: Fla
 
     r = client.post("/learn/worked-example/5", data={"choice": "leave"})
     text = r.get_data(as_text=True)
-    assert "Right!" in text and "Lesson complete" in text and "never on their own (R8)" in text
+    assert "Right!" in text and "Lesson complete" in text
+    assert "never on their own (R8)" in unlink_rules(text)
     assert _progress(app) == ["worked-example"]
     assert "1 of 9 lessons complete" in client.get("/learn/").get_data(as_text=True)
 

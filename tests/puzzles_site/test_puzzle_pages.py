@@ -269,7 +269,7 @@ def test_answers_are_graded_and_recorded(
         assert "Correct!" in page
     assert "The solution" in page and "Why" in page
     assert f"{key}: the written explanation." in page  # the puzzle's own explanation
-    assert "(R8)" in page or "(R9)" in page  # and the solver's, citing the rules
+    assert re.search(r"\(\s*R[89]\s*\)", page)  # and the solver's, citing the rules (linked)
     assert "Next puzzle" in page or key == "safe-discard"
     assert "Try it again" in page
 

@@ -18,6 +18,7 @@ NAV = (
     ("analyzer.index", _l("Analyzer")),
     ("play.index", _l("Play")),
     ("progress.index", _l("Progress")),
+    ("rules.index", _l("Rules")),
     ("classes.join", _l("Join a class")),
     ("teach.index", _l("Teach")),
 )
