@@ -16,7 +16,7 @@ from solver.cli.common import fail
 from solver.errors import ConquianError
 from solver.game.actions import Action
 from solver.game.deal import deal_from_seed
-from solver.game.match import hand_seed, play_hand, play_match
+from solver.game.match import hand_points, hand_seed, play_hand, play_match
 from solver.game.observation import Observation
 from solver.game.record import result_of, to_record
 from solver.game.registry import GAMES, game_rules, players_of
@@ -37,6 +37,11 @@ def register(sub: Any) -> None:
     count = parser.add_mutually_exclusive_group()
     count.add_argument("--games", type=int, metavar="N", help="hands to play (default 100)")
     count.add_argument("--matches", type=int, metavar="N", help="matches to 3 won hands to play")
+    parser.add_argument(
+        "--points", type=int, metavar="T",
+        help="with --matches (conquian-40): play matches to T points, each won hand scoring "
+             "the pips left in the loser's hand (1-7 face value, J Q K 10, aces 15)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and players")
     parser.add_argument(
         "--players", default="greedy,greedy", metavar="A,B[,C…]",
@@ -79,7 +84,8 @@ def _hands(args: argparse.Namespace, rules: RuleProfile, players: list[Any],
            rng: random.Random) -> Iterator[Any]:
     if args.matches is not None:
         for m in range(args.matches):
-            yield from play_match(hand_seed(args.seed, m), (players[0], players[1]), rng)
+            yield from play_match(hand_seed(args.seed, m), (players[0], players[1]), rng,
+                                  target_points=args.points)
         return
     game = game_rules(rules)
     seats = len(players)
@@ -100,6 +106,8 @@ def run(args: argparse.Namespace) -> int:
         game_rules(rules)
     except ConquianError as exc:
         fail(f"--rules: {exc}")
+    if args.points is not None and (args.matches is None or args.points < 1):
+        fail("--points T needs --matches and a whole number T of at least 1")
     if args.matches is not None and rules.id != "conquian-40":
         fail(f"--matches plays conquian-40 matches; play {rules.id} with --games")
     names = _players(args.players, rules)
@@ -133,9 +141,11 @@ def run(args: argparse.Namespace) -> int:
                 bar.update(1)
             else:
                 if state.winner is not None:
-                    match_score[state.winner] += 1
-                if max(match_score) >= 3:
-                    match_wins[match_score.index(3)] += 1
+                    match_score[state.winner] += (
+                        1 if args.points is None else hand_points(state))
+                target = 3 if args.points is None else args.points
+                if max(match_score) >= target:
+                    match_wins[match_score.index(max(match_score))] += 1
                     match_score = [0, 0]
                     bar.update(1)
     finally:

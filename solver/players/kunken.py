@@ -133,11 +133,31 @@ class KunkenExpert(KunkenGreedy):
         deck = obs.rules.deck
         mine = _kinds(obs.hand)
         melds = [m.kinds() for m in (*obs.melds, *obs.opponent_melds)]
-        valid = obs.rules.table.is_valid
+        rules = obs.rules
+        valid = rules.table.is_valid
         from solver.melds import multiset_mask
+
+        # The cards the opponent may hold: every kind not in sight (two packs: roughly).
+        known = mine | _kinds(obs.table_cards()) | _kinds(obs.seen)
+        unseen = [k for k in iter_cards(deck.kinds & ~known)] if rules.deck.packs == 1 else \
+            [k for k in iter_cards(deck.kinds & ~mine)]
+        rng = random.Random(hash((obs.hand, len(obs.pile))))
+        size = obs.opponent_hand_count
+        samples = [_mask(rng.sample(unseen, min(size, len(unseen)))) for _ in range(SAMPLES)]
+        containing = rules.table.containing
 
         def fits(kind: Card) -> bool:
             return any(valid(multiset_mask([*m, kind])) for m in melds)
+
+        def feeds(kind: Card) -> float:
+            hits = 0
+            for hand in samples:
+                for meld in containing[kind]:
+                    rest = meld & ~(1 << kind)
+                    if rest & hand == rest:
+                        hits += 1
+                        break
+            return hits / len(samples)
 
         def cost(a: KAction) -> float:
             assert a.card is not None
@@ -146,10 +166,20 @@ class KunkenExpert(KunkenGreedy):
             k = a.card
             value = 3.0 * connection(k, mine & ~(1 << k), deck)
             if fits(k):
-                value += 8.0
-            return value - 0.3 * pips(k)
+                value += 12.0
+            return value + 10.0 * feeds(k)
 
         return min(discards, key=lambda a: (cost(a), a.card))
+
+
+def _mask(kinds: list[Card]) -> CardMask:
+    out = 0
+    for k in kinds:
+        out |= 1 << k
+    return out
+
+
+SAMPLES: Final = 24
 
 
 __all__ = ["KunkenExpert", "KunkenGreedy", "kind_of"]
