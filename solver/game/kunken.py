@@ -91,7 +91,7 @@ class KAction:
     meld: int | None = None
 
     def __str__(self) -> str:
-        parts = [self.type]
+        parts: list[str] = [self.type]
         if self.card is not None:
             parts.append(_show(self.card))
         if self.cards or self.jokers:
@@ -158,7 +158,7 @@ class KAction:
         if kind in ("turn", "take", "discard", "swap") and card is None and kind != "turn":
             raise IllegalActionError(N_("{where}: a {kind} names its card"), where=where,
                                      kind=kind)
-        return cls(kind, card, tuple(naturals), tuple(jokers), owner, meld)  # type: ignore[arg-type]
+        return cls(kind, card, tuple(naturals), tuple(jokers), owner, meld)
 
 
 def _kind(value: object, where: str) -> Card:
@@ -396,11 +396,11 @@ class KunkenState:
         for owner, i, meld in targets:
             kinds = meld.kinds()
             if card < JOKER_BASE:
-                if counts[card] < packs and self._valid(kinds + [card], len(meld.stands)):
+                if counts[card] < packs and self._valid([*kinds, card], len(meld.stands)):
                     yield KAction("add", None, (card,), (), owner, i)
                 continue
             for stand in self._joker_ends(kinds):
-                if counts[stand] < packs and self._valid(kinds + [stand], len(meld.stands) + 1):
+                if counts[stand] < packs and self._valid([*kinds, stand], len(meld.stands) + 1):
                     yield KAction("add", None, (), (stand,), owner, i)
 
     def _joker_ends(self, kinds: list[Card]) -> list[Card]:
@@ -492,7 +492,7 @@ class KunkenState:
             self._discard(probe)
         self.history.append((p, recorded))
         self._legal = None
-        if self.phase != "over" and self.down_count(p) >= WIN_DOWN:
+        if not self.is_terminal() and self.down_count(p) >= WIN_DOWN:
             self.winner = p  # K11: exactly eleven down ends the hand
             self.phase = "over"
 

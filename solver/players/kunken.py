@@ -10,8 +10,18 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from solver.cards import JOKER_BASE, NATURALS, Card, CardMask, Deck, card_rank, card_suit, iter_cards, make_card
-from solver.game.kunken import KAction, KunkenObservation, kind_of, pips
+from solver.cards import (
+    JOKER_BASE,
+    NATURALS,
+    Card,
+    CardMask,
+    Deck,
+    card_rank,
+    card_suit,
+    iter_cards,
+    make_card,
+)
+from solver.game.kunken import KAction, KunkenObservation, kind_of
 
 STEP_ORDER: Final = {"meld": 0, "add": 1, "swap": 2}
 

@@ -13,10 +13,10 @@ import pytest
 
 from solver.cards import JOKER_BASE, card_str, cards_of, iter_cards, make_card, mask_of
 from solver.errors import IllegalActionError
-from solver.game.cooncan import COONCAN, CooncanAction, CooncanState, observe_cooncan
+from solver.game.cooncan import COONCAN, CooncanAction, CooncanState
 from solver.game.deal import Deal, deal_from_seed
 from solver.game.errors import InvalidGameError
-from solver.game.kunken import KAction, KMeld, KunkenState, observe_kunken, pips
+from solver.game.kunken import KAction, KMeld, KunkenState, pips
 from solver.game.match import hand_points, hand_seed, play_hand
 from solver.game.record import replay, state_from_dict, state_to_dict, to_record
 from solver.game.registry import game_rules, players_of
