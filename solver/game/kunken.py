@@ -635,6 +635,8 @@ class KunkenObservation:
     winner: int | None
     over: bool
     points: tuple[int, int] | None
+    new_melds: int = 0
+    """Bit i: this player's meld i went down in this turn (it is not taken back in it)."""
 
     @property
     def action_types(self) -> tuple[str, ...]:
@@ -719,6 +721,7 @@ def observe_kunken(state: KunkenState, player: int) -> KunkenObservation:
         dealer=state.dealer == player,
         actions=tuple(state.legal_actions()) if to_act else (),
         winner=state.winner, over=over, points=points,
+        new_melds=state.new_melds if to_act else 0,
     )
 
 

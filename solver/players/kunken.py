@@ -21,7 +21,8 @@ from solver.cards import (
     iter_cards,
     make_card,
 )
-from solver.game.kunken import KAction, KunkenObservation, kind_of
+from solver.game.deal import Deal
+from solver.game.kunken import KAction, KMeld, KunkenObservation, KunkenState, kind_of
 
 STEP_ORDER: Final = {"meld": 0, "add": 1, "swap": 2}
 
@@ -102,11 +103,17 @@ class KunkenGreedy:
 
 
 class KunkenExpert(KunkenGreedy):
-    """The greedy player's habits, with three refinements: a discard is chosen for safety
-    (never a card that fits a meld on the table, where the opponent could add it, K9,
-    K10) and for its pips (a high card left in hand costs its value, K12); among several
-    ways to use a card it keeps the hand best connected; it takes the discard only when it
-    can use it without breaking its hand."""
+    """Keeps its melds hidden until it can go out.
+
+    Melds of hand cards may go down on any turn (K8), so nothing is gained by showing them
+    early, while every meld on the table is a target for the opponent's lay-offs (K10).
+    The expert therefore lays down hand melds and extends its own melds only in the turn
+    in which its whole hand goes down (it checks that by playing its own turn out on a copy
+    of what it sees); before that it only uses the card it took — preferring the use that
+    shows the fewest hand cards — lays cards off onto the opponent's melds (which also
+    freezes them) and swaps jokers into its hand.  Its discard is the least useful card
+    that fits no meld on the table and that the opponent is least likely to use, judged
+    on hands sampled from the cards it has not seen."""
 
     name = "expert"
 
@@ -116,25 +123,80 @@ class KunkenExpert(KunkenGreedy):
         if "turn" in kinds:
             return actions[0]
         if observation.phase == "draw":
+            back = self._hide(observation, actions)
+            if back is not None:
+                return back
             for a in actions:
                 if a.type == "take":
                     return a
             return next(a for a in actions if a.type == "draw")
         plays = [a for a in actions if a.type in STEP_ORDER]
-        if plays:
-            deck = observation.rules.deck
-            hand = _kinds(observation.hand)
-
-            def value(a: KAction) -> tuple[float, ...]:
-                left = hand
-                for c in a.cards:
-                    left &= ~(1 << c)
-                shape = sum(connection(k, left & ~(1 << k), deck) for k in iter_cards(left))
-                # Jokers are worth most in hand only while they cannot go down at all.
-                return (_size(a) - 0.5 * len(a.jokers), 0.1 * shape - STEP_ORDER[a.type])
-
-            return max(plays, key=value)
+        if not plays:
+            return self.discard(observation, actions)
+        out = going_out(observation)
+        if out is not None:
+            return out
+        me = observation.player
+        if observation.pending is not None:
+            uses = [a for a in plays if a.type in ("meld", "add")]
+            if uses:
+                return min(uses, key=lambda a: self._exposure(observation, a))
+            return self.discard(observation, actions)
+        quiet = [a for a in plays
+                 if (a.type == "add" and a.owner != me and not a.jokers) or a.type == "swap"]
+        if quiet:
+            return quiet[0]
         return self.discard(observation, actions)
+
+    def _hide(self, obs: KunkenObservation, actions: tuple[KAction, ...]) -> KAction | None:
+        """Before drawing, take back into the hand (K9) every meld of ours the opponent
+        could add to, but one: a meld on the table keeps our right to lay off (K10)."""
+        backs = [a for a in actions if a.type == "take_back"]
+        if not backs:
+            return None
+        keep_one = not any(m.laid for m in obs.melds)
+        scored = []
+        for a in backs:
+            assert a.meld is not None
+            meld = obs.melds[a.meld]
+            scored.append((self._ends(obs, meld.kinds()), meld.size, a))
+        scored.sort(key=lambda t: (t[0], -t[1]))
+        if keep_one:
+            scored = scored[1:]
+        for ends, _, a in scored:
+            if ends > 0:
+                return a
+        return None
+
+    @staticmethod
+    def _ends(obs: KunkenObservation, kinds: list[Card]) -> int:
+        from solver.melds import multiset_mask
+
+        rules = obs.rules
+        known = _kinds(obs.hand) | _kinds(obs.table_cards()) | _kinds(obs.seen)
+        live = rules.deck.kinds & ~known
+        return sum(1 for k in iter_cards(live)
+                   if rules.table.is_valid(multiset_mask([*kinds, k])))
+
+    @staticmethod
+    def _exposure(obs: KunkenObservation, action: KAction) -> tuple[int, int, int]:
+        """How much a use of the taken card shows: the cards the opponent could then add to
+        the meld it makes or extends (a lay-off onto their meld shows nothing new), then
+        the hand cards it puts down, then the jokers it spends."""
+        from solver.melds import multiset_mask
+
+        rules = obs.rules
+        me = obs.player
+        if action.type == "add" and action.owner != me:
+            return (0, 0, len(action.jokers))
+        kinds = [*action.cards, *action.jokers]
+        if action.type == "add" and action.meld is not None:
+            kinds += obs.melds[action.meld].kinds()
+        known = _kinds(obs.hand) | _kinds(obs.table_cards()) | _kinds(obs.seen)
+        live = rules.deck.kinds & ~known
+        ends = sum(1 for k in iter_cards(live)
+                   if rules.table.is_valid(multiset_mask([*kinds, k])))
+        return (ends, _size(action), len(action.jokers))
 
     def discard(self, obs: KunkenObservation, actions: tuple[KAction, ...]) -> KAction:
         discards = [a for a in actions if a.type == "discard"]
@@ -169,17 +231,72 @@ class KunkenExpert(KunkenGreedy):
                         break
             return hits / len(samples)
 
+        live = deck.kinds & ~known
+        table_fit = 0
+        for k in iter_cards(live):
+            if fits(k):
+                table_fit |= 1 << k
+
+        def outs(hand: CardMask) -> int:
+            """Live cards we could use next turn with this hand (a meld with hand cards,
+            or a meld on the table)."""
+            count = 0
+            for k in iter_cards(live):
+                if table_fit >> k & 1:
+                    count += 1
+                    continue
+                for meld in containing[k]:
+                    rest = meld & ~(1 << k)
+                    if rest & hand == rest:
+                        count += 1
+                        break
+            return count
+
         def cost(a: KAction) -> float:
             assert a.card is not None
             if a.card >= JOKER_BASE:
                 return 1000.0
             k = a.card
-            value = 3.0 * connection(k, mine & ~(1 << k), deck)
+            value = OUTS * outs(mine & ~(1 << k)) if mine >> k & 1 else 0.0
+            value += CONNECT * connection(k, mine & ~(1 << k), deck)
             if fits(k):
-                value += 12.0
-            return value + 10.0 * feeds(k)
+                value += FITS
+            return value + FEEDS * feeds(k)
 
         return min(discards, key=lambda a: (cost(a), a.card))
+
+
+def going_out(obs: KunkenObservation) -> KAction | None:
+    """The first step of a way to put the whole hand down in this turn, if there is one
+    (found by playing the turn out on a copy of what this player sees)."""
+    world = _world(obs)
+    for first in world.legal_actions():
+        if first.type not in STEP_ORDER:
+            continue
+        trial = world.clone()
+        trial.apply_action(first)
+        while not trial.is_terminal():
+            steps = [a for a in trial.legal_actions() if a.type in STEP_ORDER]
+            if not steps:
+                break
+            trial.apply_action(max(steps, key=lambda a: (_size(a), -STEP_ORDER[a.type])))
+        if trial.winner == obs.player:
+            return first
+    return None
+
+
+def _world(obs: KunkenObservation) -> KunkenState:
+    """A state holding exactly what ``obs`` shows (the opponent's hand left empty, the
+    stock made of stand-ins): enough to play out this player's own turn."""
+    me = obs.player
+    hands = [0, 0]
+    hands[me] = obs.hand
+    melds: list[list[KMeld]] = [[], []]
+    melds[me], melds[1 - me] = list(obs.melds), list(obs.opponent_melds)
+    stock = tuple(obs.rules.deck.cards[: obs.stock_count])
+    deal = Deal(me if obs.dealer else 1 - me, (hands[0], hands[1]), stock, obs.rules)
+    return KunkenState(deal, (0, 0), hands, melds, list(obs.pile), 0, obs.phase,  # type: ignore[arg-type]
+                       me, obs.pending, obs.pending_from, None, obs.new_melds, 0)
 
 
 def _mask(kinds: list[Card]) -> CardMask:
@@ -190,6 +307,10 @@ def _mask(kinds: list[Card]) -> CardMask:
 
 
 SAMPLES: Final = 24
+OUTS: Final = -3.0
+CONNECT: Final = 1.0
+FITS: Final = 12.0
+FEEDS: Final = 10.0
 
 
 __all__ = ["KunkenExpert", "KunkenGreedy", "kind_of"]
