@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from solver.cards import Card, CardMask, card_str, cards_of, iter_cards, union
 from solver.cover import core_plays, first_cover, packings
-from solver.errors import IllegalActionError
+from solver.errors import IllegalActionError, Text
 from solver.game.actions import NO_FORCE, TURN, Action
 from solver.game.deal import Deal
 from solver.game.observation import Observation
@@ -233,6 +233,31 @@ class CooncanState(GameState):
                 actions.append(CooncanAction(kind, self.center))  # type: ignore[arg-type]
         return actions
 
+    def _why_not(self, kind: str) -> Text:
+        open_ = " / ".join(self.action_types())
+        reasons = {
+            "turn": N_("you turn a stock card only at the opening or after declining (C6, C7)"),
+            "pass": N_("only a card you turned yourself can be passed (C7)"),
+            "decline": N_("only a card left by the opponent can be declined (C7)"),
+            "force": N_("forcing needs a card the opponent just declined or passed that fits "
+                        "their melds or lies off onto yours with no card from hand (C10)"),
+            "no_force": N_("there is no forcing decision to waive (C10)"),
+            "take": N_("the center card fits no meld of yours with your cards and no meld of "
+                       "the opponent's, and a card cannot be taken to wait for a later one "
+                       "(C8, C9)"),
+        }
+        if self.phase == "forced" and kind != "take":
+            reason = Text(N_("the opponent forced the card on you: you must take it (C10)"))
+        elif self.phase == "force" and kind != "force":
+            reason = Text(N_("the opponent declined a card they could use with no card from "
+                             "hand: force it or waive (C10)"))
+        elif kind in reasons:
+            reason = Text(reasons[kind])
+        else:
+            reason = Text(N_("{kind} is not an action"), {"kind": repr(kind)})
+        return Text(N_("{kind} is not allowed now ({reason}); allowed: {allowed}"),
+                    {"kind": kind, "reason": reason, "allowed": open_})
+
     # --- transitions -----------------------------------------------------------------
 
     def apply_action(self, action: Action) -> None:
@@ -320,8 +345,29 @@ class CooncanState(GameState):
             raise IllegalActionError(
                 N_("your meld {meld} carries a card the opponent laid off: it is frozen and "
                    "must stay as it is (C5)"), meld=shown)
-        # Checking the free part under conquian's take rules: the frozen melds are set aside.
         free_melds = tuple(m for m in action.melds if m not in kept)
+        hand = self.hands[p]
+        if action.hand_cards & ~hand:
+            raise IllegalActionError(N_("hand_cards {cards} are not in your hand (C8)"),
+                                     cards=" ".join(card_str(x) for x in
+                                                    cards_of(action.hand_cards & ~hand)))
+        free = union(m for m in self.melds[p] if not m & frozen)
+        target = free | 1 << self.center | action.hand_cards if self.center is not None else 0
+        if union(free_melds) != target or sum(m.bit_count() for m in free_melds) != \
+                target.bit_count():
+            raise IllegalActionError(
+                N_("the melds must hold exactly your melds that are not frozen, the center "
+                   "card and the hand_cards, each card once, besides your frozen melds (C5, "
+                   "C8)"))
+        rest = hand & ~action.hand_cards
+        if not rest and action.discard is not None:
+            raise IllegalActionError(
+                N_("this take is your eleventh card down and wins the hand: there is no "
+                   "discard (C11)"))
+        if rest and (action.discard is None or not rest >> action.discard & 1):
+            raise IllegalActionError(
+                N_("after taking you must discard one card left in your hand (C8)"))
+        # The free part then goes through conquian's take (R8 is C8): frozen melds aside.
         saved = self.melds[p], self.exposed[p]
         self.melds[p] = tuple(m for m in self.melds[p] if not m & frozen)
         self.exposed[p] = union(self.melds[p])

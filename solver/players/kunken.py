@@ -109,9 +109,11 @@ class KunkenExpert(KunkenGreedy):
     early, while every meld on the table is a target for the opponent's lay-offs (K10).
     The expert therefore lays down hand melds and extends its own melds only in the turn
     in which its whole hand goes down (it checks that by playing its own turn out on a copy
-    of what it sees); before that it only uses the card it took — preferring the use that
-    shows the fewest hand cards — lays cards off onto the opponent's melds (which also
-    freezes them) and swaps jokers into its hand.  Its discard is the least useful card
+    of what it sees); before drawing it takes back into its hand (K9) every meld of its own
+    that the opponent could still add to, but one (which keeps its right to lay off, K10);
+    otherwise it only uses the card it took — the use that shows the opponent the fewest
+    new cards to add — lays cards off onto the opponent's melds (which also freezes them)
+    and swaps jokers into its hand.  Its discard is the least useful card
     that fits no meld on the table and that the opponent is least likely to use, judged
     on hands sampled from the cards it has not seen."""
 

@@ -381,3 +381,13 @@ def test_conquian_40_points_match_scores_the_losers_pips() -> None:
     state.winner = None
     assert hand_points(state) == 0
     assert make_card(0, 0) == mask("AS").bit_length() - 1
+
+
+def test_cooncan_refusals_cite_the_cooncan_rule_book() -> None:
+    state = _cooncan("2C 3C KS KD QS JD 2D 3S AS 7D", "AD AC 5C 6C", melds1=("4H 5H 6H",))
+    _facing(state, 0, "JC", turned_by=None)
+    with pytest.raises(IllegalActionError, match=r"C8, C9"):
+        state.apply_action(CooncanAction("take", state.center, 0, (mask("JC JD"),), 0))
+    _facing(state, 0, "7H", turned_by=None)
+    with pytest.raises(IllegalActionError, match=r"\(C9\)"):
+        state.apply_action(CooncanAction("take", state.center, mask("2C"), (), 0, 0))
