@@ -417,9 +417,9 @@ class CooncanState(GameState):
                     N_("this lay-off is your eleventh card down and wins the hand: there is "
                        "no discard (C11)"))
         elif action.discard is None:
-            raise IllegalActionError(N_("after taking you must discard one card from hand (C8)"))
+            raise IllegalActionError(N_("after taking you must discard one card left in your hand (C8)"))
         elif not hand >> action.discard & 1:
-            raise IllegalActionError(N_("the discard {card} is not a card in your hand (C8)"),
+            raise IllegalActionError(N_("the discard {card} is not a card left in your hand (C8)"),
                                      card=card_str(action.discard))
         melds = list(theirs)
         melds[index] = target
