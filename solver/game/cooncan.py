@@ -417,10 +417,12 @@ class CooncanState(GameState):
                     N_("this lay-off is your eleventh card down and wins the hand: there is "
                        "no discard (C11)"))
         elif action.discard is None:
-            raise IllegalActionError(N_("after taking you must discard one card left in your hand (C8)"))
+            raise IllegalActionError(
+                N_("after taking you must discard one card left in your hand (C8)"))
         elif not hand >> action.discard & 1:
-            raise IllegalActionError(N_("the discard {card} is not a card left in your hand (C8)"),
-                                     card=card_str(action.discard))
+            raise IllegalActionError(
+                N_("the discard {card} is not a card left in your hand (C8)"),
+                card=card_str(action.discard))
         melds = list(theirs)
         melds[index] = target
         self.melds[1 - p] = tuple(sort_melds(melds))

@@ -391,3 +391,65 @@ def test_cooncan_refusals_cite_the_cooncan_rule_book() -> None:
     _facing(state, 0, "7H", turned_by=None)
     with pytest.raises(IllegalActionError, match=r"\(C9\)"):
         state.apply_action(CooncanAction("take", state.center, mask("2C"), (), 0, 0))
+
+
+class _Hand:
+    """A finished hand as a match sees it: who won and the K12 points."""
+
+    def __init__(self, winner: int | None, points: tuple[int, int] = (0, 0)) -> None:
+        self.winner, self._points = winner, list(points)
+
+    def points(self) -> list[int]:
+        return self._points
+
+
+def test_c13_a_drawn_cooncan_hand_carries_its_point_to_the_next_win() -> None:
+    from solver.game.meld_match import MeldMatch
+
+    match = MeldMatch(1, COONCAN)
+    first = match.dealer
+    match.record_result(_Hand(None))
+    assert match.dealer == 1 - first and match.score == [0, 0]
+    match.record_result(_Hand(1))
+    assert match.score == [0, 2] and match.stake == 1
+    match.record_result(_Hand(1))
+    assert match.is_over and match.winner == 1
+
+
+def test_k13_k14_kunken_doubles_after_an_exhausted_stock_and_the_winner_deals() -> None:
+    from solver.game.meld_match import MeldMatch
+
+    match = MeldMatch(1, KUNKEN, 300)
+    dealer = match.dealer
+    match.record_result(_Hand(None))
+    match.record_result(_Hand(None))
+    assert match.dealer == dealer and match.stake == 4 and match.score == [0, 0]
+    match.record_result(_Hand(1, (-30, 40)))
+    assert match.score == [-120, 160] and match.stake == 1 and match.dealer == 1
+    assert not match.is_over
+    match.record_result(_Hand(0, (200, -10)))
+    assert match.score == [80, 150] and not match.is_over
+    match.record_result(_Hand(1, (5, 150)))
+    assert match.is_over and match.winner == 1
+    with pytest.raises(ValueError, match="K14"):
+        MeldMatch(1, KUNKEN, 400)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_selfplay_matches_and_replay_from_the_command_line(profile: str, tmp_path: Any) -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    out = tmp_path / "records.jsonl"
+    run = subprocess.run(
+        [sys.executable, "-m", "solver", "selfplay", "--rules", profile, "--matches", "2",
+         "--players", "greedy,random", "--seed", "4", "--quiet", "--record", str(out)],
+        capture_output=True, text=True, cwd=root, check=True)
+    summary = json.loads(run.stdout)
+    assert summary["rules"] == profile and summary["matches"] == 2
+    check = subprocess.run([sys.executable, "-m", "solver", "replay", str(out)],
+                           capture_output=True, text=True, cwd=root)
+    assert check.returncode == 0, check.stdout
+    assert json.loads(check.stdout)["valid"] == summary["hands"]
