@@ -177,11 +177,17 @@ class KMeld:
     cards: CardMask
     stands: tuple[tuple[Card, Card], ...] = ()
     laid: CardMask = 0
+    _kinds: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        stands = dict(self.stands)
+        object.__setattr__(self, "_kinds", tuple(
+            card_kind(stands[c]) if c in stands else card_kind(c)
+            for c in iter_cards(self.cards)))
 
     def kinds(self) -> list[Card]:
-        stands = dict(self.stands)
-        return [card_kind(stands[c]) if c in stands else card_kind(c)
-                for c in iter_cards(self.cards)]
+        """The natural cards the meld represents (a joker as the card it stands for)."""
+        return list(self._kinds)
 
     def show(self, table: MeldTable) -> list[str]:
         from solver.melds import meld_cards
@@ -217,6 +223,7 @@ class KunkenState:
     winner: int | None = None
     history: list[tuple[int, KAction]] = field(default_factory=list)
     _legal: list[KAction] | None = field(default=None, repr=False)
+    _full_mask: CardMask | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.hands:
@@ -282,14 +289,32 @@ class KunkenState:
         """A meld of ``player`` carrying the opponent's cards (K10)."""
         return bool(meld.laid)
 
+    def invalidate(self) -> None:
+        """Forget what was worked out for the last step (after the state changed)."""
+        self._legal = None
+        self._full_mask = None
+
     def table_counts(self) -> list[int]:
         """Per natural kind: the ordinary cards on the table plus the jokers standing for it."""
         counts = [0] * NATURALS
         for side in self.melds:
             for meld in side:
-                for kind in meld.kinds():
+                for kind in meld._kinds:
                     counts[kind] += 1
         return counts
+
+    def _full(self) -> CardMask:
+        """Kinds of which the table already holds as many as the packs (K4)."""
+        if self._full_mask is not None:
+            return self._full_mask
+        counts = self.table_counts()
+        packs = self.rules.deck.packs
+        full = 0
+        for kind, count in enumerate(counts):
+            if count >= packs:
+                full |= 1 << kind
+        self._full_mask = full
+        return full
 
     # --- legal steps ----------------------------------------------------------------
 
@@ -360,26 +385,28 @@ class KunkenState:
                 have |= 1 << need_kind
         if not have:
             return
-        counts = self.table_counts()
-        packs = self.rules.deck.packs
+        full = self._full()
         limit = self.rules.has_jokers
         table = self.table
         seen: set[tuple[tuple[Card, ...], tuple[Card, ...]]] = set()
         candidates = table.containing[need_kind] if need_kind is not None else table.all
-        for meld in candidates:
-            kinds = meld & KINDS
+        # A fast first filter: at most ``jokers`` missing cards, none already full (K4).
+        if jokers and limit:
+            fits = [m for m in candidates
+                    if not m & full and (m & ~have).bit_count() <= jokers]
+        else:
+            fits = [m for m in candidates if m & have == m and not m & full]
+        for meld in fits:
             if meld >> NATURALS:
                 continue  # two copies of one card never share a meld (K3)
-            missing = kinds & ~have
+            missing = meld & ~have
             n_missing = missing.bit_count()
-            n_nat = kinds.bit_count() - n_missing
-            if n_missing > jokers or (n_missing and (not limit or n_nat < 2 or n_missing > n_nat)):
+            n_nat = meld.bit_count() - n_missing
+            if n_missing and (n_nat < 2 or n_missing > n_nat):
                 continue
             if pending is not None and pending >= JOKER_BASE and not n_missing:
                 continue  # the pending joker must be in it
-            if any(counts[k] >= packs for k in iter_cards(kinds)):
-                continue  # K4: no more of a card on the table than the packs hold
-            key = (tuple(cards_of(kinds & ~missing)), tuple(cards_of(missing)))
+            key = (tuple(cards_of(meld & ~missing)), tuple(cards_of(missing)))
             if key not in seen:
                 seen.add(key)
                 yield KAction("meld", None, key[0], key[1])
@@ -388,19 +415,19 @@ class KunkenState:
         """``card`` (a kind) onto one meld: your own unfrozen ones (K9), and the opponent's
         once you have a meld (K10).  A joker may stand for any card that fits."""
         p = self.to_play
-        counts = self.table_counts()
-        packs = self.rules.deck.packs
+        full = self._full()
         targets = [(p, i, m) for i, m in enumerate(self.melds[p]) if not m.laid]
         if self.melds[p]:
             targets += [(1 - p, i, m) for i, m in enumerate(self.melds[1 - p])]
         for owner, i, meld in targets:
             kinds = meld.kinds()
             if card < JOKER_BASE:
-                if counts[card] < packs and self._valid([*kinds, card], len(meld.stands)):
+                if not full >> card & 1 and self._valid([*kinds, card], len(meld.stands)):
                     yield KAction("add", None, (card,), (), owner, i)
                 continue
             for stand in self._joker_ends(kinds):
-                if counts[stand] < packs and self._valid([*kinds, stand], len(meld.stands) + 1):
+                if not full >> stand & 1 and self._valid([*kinds, stand],
+                                                          len(meld.stands) + 1):
                     yield KAction("add", None, (), (stand,), owner, i)
 
     def _joker_ends(self, kinds: list[Card]) -> list[Card]:
@@ -491,7 +518,7 @@ class KunkenState:
         else:
             self._discard(probe)
         self.history.append((p, recorded))
-        self._legal = None
+        self.invalidate()
         if not self.is_terminal() and self.down_count(p) >= WIN_DOWN:
             self.winner = p  # K11: exactly eleven down ends the hand
             self.phase = "over"

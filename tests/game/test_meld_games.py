@@ -164,7 +164,7 @@ def _play(state: KunkenState, player: int, hand: str, melds: list[KMeld],
     state.pile = [c(t) for t in pile.split()]
     state.phase = "draw"
     state.to_play = player
-    state._legal = None
+    state.invalidate()
 
 
 def test_k6_opening_the_dealers_opponent_turns_and_discards_nothing_from_hand() -> None:
@@ -244,7 +244,8 @@ def test_k11_ten_down_and_an_empty_hand_play_on_until_one_more_card_goes_down() 
     state.apply_action(KAction("discard", c("5H")))  # it fits nowhere: play goes on
     assert not state.is_terminal()
     state.pile = [c("5S")]
-    state.to_play, state.phase, state._legal = 0, "draw", None
+    state.to_play, state.phase = 0, "draw"
+    state.invalidate()
     state.apply_action(KAction("take", c("5S")))
     state.apply_action(KAction("add", None, (c("5S"),), (), 0, 0))
     assert state.is_terminal() and state.winner == 0 and state.down_count(0) == 11
