@@ -55,6 +55,9 @@ MAX_TURNS: Final = 300
 JOKER_IN_HAND: Final = 20
 KINDS: Final = (1 << NATURALS) - 1
 
+_EXTENSIONS: dict[tuple[int, tuple[Card, ...], int], tuple[CardMask, CardMask]] = {}
+"""Memo of :meth:`KunkenState._extensions` (per meld table, meld kinds and jokers)."""
+
 KPhase = Literal["open", "draw", "play", "over"]
 KType = Literal["turn", "draw", "take", "meld", "add", "swap", "take_back", "discard"]
 K_TYPES: Final = ("turn", "draw", "take", "meld", "add", "swap", "take_back", "discard")
@@ -348,8 +351,7 @@ class KunkenState:
             return
         hand = self.hands[p]
         yield from self._melds_from(hand, None)
-        for card in self._hand_kinds(hand):
-            yield from self._adds(card)
+        yield from self._adds_of(tuple(self._hand_kinds(hand)))
         yield from self._swaps()
         yield from self._take_backs()
         for card in self._hand_kinds(hand):
@@ -414,21 +416,40 @@ class KunkenState:
     def _adds(self, card: Card) -> Iterator[KAction]:
         """``card`` (a kind) onto one meld: your own unfrozen ones (K9), and the opponent's
         once you have a meld (K10).  A joker may stand for any card that fits."""
+        yield from self._adds_of((card,))
+
+    def _adds_of(self, cards: tuple[Card, ...]) -> Iterator[KAction]:
         p = self.to_play
         full = self._full()
         targets = [(p, i, m) for i, m in enumerate(self.melds[p]) if not m.laid]
         if self.melds[p]:
             targets += [(1 - p, i, m) for i, m in enumerate(self.melds[1 - p])]
         for owner, i, meld in targets:
-            kinds = meld.kinds()
-            if card < JOKER_BASE:
-                if not full >> card & 1 and self._valid([*kinds, card], len(meld.stands)):
-                    yield KAction("add", None, (card,), (), owner, i)
-                continue
-            for stand in self._joker_ends(kinds):
-                if not full >> stand & 1 and self._valid([*kinds, stand],
-                                                          len(meld.stands) + 1):
+            naturals, jokers = self._extensions(meld)
+            for card in cards:
+                if card < JOKER_BASE:
+                    if naturals >> card & 1 and not full >> card & 1:
+                        yield KAction("add", None, (card,), (), owner, i)
+                    continue
+                for stand in iter_cards(jokers & ~full):
                     yield KAction("add", None, (), (stand,), owner, i)
+
+    def _extensions(self, meld: KMeld) -> tuple[CardMask, CardMask]:
+        """The kinds that may join ``meld`` as a natural card, and as a joker (K3, K4's
+        limits on jokers per meld); the table limit (K4) is checked by the caller."""
+        key = (id(self.table), meld._kinds, len(meld.stands))
+        found = _EXTENSIONS.get(key)
+        if found is None:
+            kinds = list(meld._kinds)
+            jokers = len(meld.stands)
+            naturals = wild = 0
+            for stand in self._joker_ends(kinds):
+                if self._valid([*kinds, stand], jokers):
+                    naturals |= 1 << stand
+                if self.rules.has_jokers and self._valid([*kinds, stand], jokers + 1):
+                    wild |= 1 << stand
+            found = _EXTENSIONS[key] = (naturals, wild)
+        return found
 
     def _joker_ends(self, kinds: list[Card]) -> list[Card]:
         ranks = {card_rank(k) for k in kinds}
