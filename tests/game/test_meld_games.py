@@ -454,3 +454,31 @@ def test_selfplay_matches_and_replay_from_the_command_line(profile: str, tmp_pat
                            capture_output=True, text=True, cwd=root)
     assert check.returncode == 0, check.stdout
     assert json.loads(check.stdout)["valid"] == summary["hands"]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_c14_k15_hand_plus_cards_down_make_ten_at_every_turn(profile: str) -> None:
+    rules = get_profile(profile)
+    game = game_rules(rules)
+    known = players_of(rules)
+    rng = random.Random(profile)
+    checked = 0
+    for i in range(150):
+        state = game.new_hand(deal_from_seed(hand_seed(15, i), i % 2, rules), ())
+        players = [known["random" if i % 2 else "greedy"](), known["greedy"]()]
+        while not state.is_terminal():
+            player = state.current_player()
+            if isinstance(state, KunkenState):
+                if state.phase in ("open", "draw"):
+                    # K6: a first card melded at the opening costs its player no discard,
+                    # so that player holds one card more from then on.
+                    opened = next((p for p, a in state.history[1:2] if a.type == "meld"), None)
+                    extra = 1 if opened == player else 0
+                    total = state.hands[player].bit_count() + state.down_count(player)
+                    assert total == 10 + extra
+                    checked += 1
+            else:
+                assert state.hands[player].bit_count() + state.down_count(player) == 10
+                checked += 1
+            state.apply_action(players[player].choose(game.observe(state, player), rng))
+    assert checked > 1000
