@@ -482,3 +482,21 @@ def test_c14_k15_hand_plus_cards_down_make_ten_at_every_turn(profile: str) -> No
                 checked += 1
             state.apply_action(players[player].choose(game.observe(state, player), rng))
     assert checked > 1000
+
+
+def test_conquian_40_matches_to_points_end_when_a_player_reaches_the_total() -> None:
+    from solver.game.match import Match
+    from solver.players import make_player
+
+    players = (make_player("greedy"), make_player("random"))
+    match = Match(9, target_points=60)
+    totals = [0, 0]
+    while not match.is_over:
+        state = play_hand(match.next_hand(), players, random.Random(len(match.hands)))
+        match.record_result(state)
+        if state.winner is not None:
+            totals[state.winner] += hand_points(state)
+        assert state.score[0] <= 2 and state.score[1] <= 2  # the hand's R12 score stays valid
+    assert match.points == totals and max(totals) >= 60
+    assert match.winner == totals.index(max(totals))
+    assert max(totals) - hand_points(state) < 60  # the last hand reached the total
