@@ -65,8 +65,9 @@ class CooncanGreedy:
 class CooncanExpert:
     """One-ply evaluation of every take: outs left among the unseen cards, cards still in
     hand, shape, minus the danger of the discard — a card the opponent could lay off onto
-    our melds or fit into theirs is a free card down for them (C9, C10).  Takes only when
-    that beats keeping the hand; never forces (a forced card is still a card down)."""
+    our melds or fit into theirs is a free card down for them (C9, C10).  Takes unless
+    keeping the hand scores clearly better; never forces (a forced card is still a card
+    down for the opponent)."""
 
     name = "expert"
 

@@ -113,9 +113,10 @@ class KunkenExpert(KunkenGreedy):
     that the opponent could still add to, but one (which keeps its right to lay off, K10);
     otherwise it only uses the card it took — the use that shows the opponent the fewest
     new cards to add — lays cards off onto the opponent's melds (which also freezes them)
-    and swaps jokers into its hand.  Its discard is the least useful card
-    that fits no meld on the table and that the opponent is least likely to use, judged
-    on hands sampled from the cards it has not seen."""
+    and swaps jokers into its hand.  Its discard weighs what the card is worth to its
+    own hand (the outs left without it, its neighbours) against the danger of feeding the
+    opponent: a card that fits a meld on the table, or that makes a meld with hands
+    sampled from the cards it has not seen."""
 
     name = "expert"
 
