@@ -69,6 +69,16 @@ CONQUIAN_40_GAME: Final = GameRules(
 GAMES: Final[dict[str, GameRules]] = {"conquian-40": CONQUIAN_40_GAME}
 
 
+def _register_draw_games() -> None:
+    # Imported late: the games' modules import the protocol, not this registry.
+    from solver.game.colonel import COLONEL_GAME
+
+    GAMES["colonel"] = COLONEL_GAME
+
+
+_register_draw_games()
+
+
 def game_rules(profile: RuleProfile | str) -> GameRules:
     """The game of a profile; :class:`ConquianError` when it cannot be played yet."""
     rules = get_profile(profile)
