@@ -73,7 +73,10 @@ def _register_draw_games() -> None:
     # Imported late: the games' modules import the protocol, not this registry.
     from solver.game.colonel import COLONEL_GAME
 
+    from solver.game.conquin import CONQUIN_GAME
+
     GAMES["colonel"] = COLONEL_GAME
+    GAMES["conquin"] = CONQUIN_GAME
 
 
 _register_draw_games()
