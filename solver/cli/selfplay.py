@@ -114,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             fail(f"cannot write {args.record}: {exc.strerror}")
     wins, draws, hands, actions = [0] * len(names), 0, 0, 0
+    chips, played, fair = [0] * len(names), [0] * len(names), [0.0] * len(names)
     match_wins, match_score = [0, 0], [0, 0]
     started = time.perf_counter()
     unit = "match" if args.matches is not None else "hand"
@@ -127,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
                 draws += 1
             else:
                 wins[winner] += 1
+            if rules.id == "conquin":
+                _ledger(state, chips, played, fair)
             if out is not None:
                 out.write(json.dumps(to_record(state)) + "\n")
             if args.matches is None:
@@ -145,8 +148,26 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     summary = _summary(names, wins, draws, hands, actions, elapsed, times,
                        match_wins if args.matches is not None else None)
+    if rules.id == "conquin":
+        for seat in summary["players"]:
+            i = seat["seat"]
+            seat["chips"] = chips[i]
+            seat["deals_played"] = played[i]
+            seat["fair_share_of_played"] = round(fair[i], 2)
+            seat["wins_over_fair_share"] = round(wins[i] / fair[i], 3) if fair[i] else None
     print(json.dumps({"rules": rules.id, **summary}))
     return 0
+
+
+def _ledger(state: Any, chips: list[int], played: list[int], fair: list[float]) -> None:
+    """Conquin: chips won or lost, deals played, and the fair share of wins: among the k
+    players who stayed in a deal, each would win it 1/k of the time."""
+    still_in = [q for q in range(len(chips)) if state.in_[q]]
+    for q in range(len(chips)):
+        chips[q] += state.settled[q]
+    for q in still_in:
+        played[q] += 1
+        fair[q] += 1 / len(still_in)
 
 
 def _summary(
