@@ -30,7 +30,8 @@ def register(sub: Any) -> None:
         "selfplay",
         help="play computer players against each other and write game records",
         description=(
-            "Play N hands (or N matches to 3 won hands) between two computer players, "
+            "Play N hands (or N matches: to 3 won hands, or to 100 points in colonel) between "
+            "computer players, "
             "write one JSON game record per hand, and print a JSON summary on stdout."
         ),
     )
@@ -46,6 +47,8 @@ def register(sub: Any) -> None:
         "--rules", default="conquian-40", metavar="P",
         help=f"the rule profile ({', '.join(GAMES)})",
     )
+    parser.add_argument("--pot-chip", action="store_true",
+                        help="conquin: play with the Pot chip (I11), held first by seat 0")
     parser.add_argument("--record", metavar="FILE", help="write one JSON record per hand")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
@@ -79,13 +82,29 @@ def _hands(args: argparse.Namespace, rules: RuleProfile, players: list[Any],
            rng: random.Random) -> Iterator[Any]:
     if args.matches is not None:
         for m in range(args.matches):
-            yield from play_match(hand_seed(args.seed, m), (players[0], players[1]), rng)
+            if rules.id == "colonel":
+                from solver.game.colonel.match import play_match as colonel_match
+
+                yield from colonel_match(hand_seed(args.seed, m), players, rng)
+            else:
+                yield from play_match(hand_seed(args.seed, m), (players[0], players[1]), rng)
         return
     game = game_rules(rules)
     seats = len(players)
+    chips = [0] * seats
+    pot_chip = 0 if getattr(args, "pot_chip", False) else None
     for i in range(args.games):
-        # The deal moves round the table, so every seat deals equally often (R2).
+        # The deal moves round the table, so every seat deals equally often (R2, I2).
         deal = deal_from_seed(hand_seed(args.seed, i), i % seats, rules, seats)
+        if rules.id == "conquin":
+            from solver.game.conquin import ConquinState
+
+            # Conquin keeps the chips (and the Pot chip, I11) from deal to deal.
+            state = play_hand(ConquinState(deal, tuple(chips), pot_chip), players, rng)
+            chips = [c + s for c, s in zip(chips, state.settled, strict=True)]
+            pot_chip = state.next_pot_holder()
+            yield state
+            continue
         yield play_hand(game.new_hand(deal, ()), players, rng)
 
 
@@ -100,8 +119,9 @@ def run(args: argparse.Namespace) -> int:
         game_rules(rules)
     except ConquianError as exc:
         fail(f"--rules: {exc}")
-    if args.matches is not None and rules.id != "conquian-40":
-        fail(f"--matches plays conquian-40 matches; play {rules.id} with --games")
+    if args.matches is not None and rules.id not in ("conquian-40", "colonel"):
+        fail(f"--matches plays conquian-40 and colonel matches; play {rules.id} with --games")
+    target = 100 if rules.id == "colonel" else 3  # H12, R12
     names = _players(args.players, rules)
     known = players_of(rules)
     times: list[list[float]] = [[] for _ in names]
@@ -136,9 +156,9 @@ def run(args: argparse.Namespace) -> int:
                 bar.update(1)
             else:
                 if state.winner is not None:
-                    match_score[state.winner] += 1
-                if max(match_score) >= 3:
-                    match_wins[match_score.index(3)] += 1
+                    match_score[state.winner] += state.points if rules.id == "colonel" else 1
+                if max(match_score) >= target:
+                    match_wins[match_score.index(max(match_score))] += 1
                     match_score = [0, 0]
                     bar.update(1)
     finally:
