@@ -72,7 +72,6 @@ GAMES: Final[dict[str, GameRules]] = {"conquian-40": CONQUIAN_40_GAME}
 def _register_draw_games() -> None:
     # Imported late: the games' modules import the protocol, not this registry.
     from solver.game.colonel import COLONEL_GAME
-
     from solver.game.conquin import CONQUIN_GAME
 
     GAMES["colonel"] = COLONEL_GAME

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
@@ -67,7 +68,7 @@ def test_h2_deal_ten_each_and_the_upcard_starts_the_wastepile() -> None:
     # Later deals alternate (our choice): the dealers of one match go 0 1 0 1 … or 1 0 1 0 …
     hands = list(play_match(3, [PLAYERS["greedy"](), PLAYERS["greedy"]()], random.Random(0)))
     dealers = [h.deal.dealer for h in hands]
-    assert all(a != b for a, b in zip(dealers, dealers[1:], strict=False))
+    assert all(a != b for a, b in itertools.pairwise(dealers))
 
 
 def test_h3_h5_melds_of_hand_cards_after_the_draw() -> None:

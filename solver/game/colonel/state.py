@@ -153,9 +153,24 @@ def hand_melds(hand: CardMask, table: MeldTable) -> list[CardMask]:
 class ColonelState:
     """One hand of Colonel from its deal to its end."""
 
-    __slots__ = ("deal", "down", "end", "hands", "history", "owner", "phase", "points",
-                 "refused", "score", "stock_pos", "table", "to_move", "waste", "winner",
-                 "_melds")
+    __slots__ = (
+        "_melds",
+        "deal",
+        "down",
+        "end",
+        "hands",
+        "history",
+        "owner",
+        "phase",
+        "points",
+        "refused",
+        "score",
+        "stock_pos",
+        "table",
+        "to_move",
+        "waste",
+        "winner",
+    )
 
     def __init__(self, deal: Deal, score: tuple[int, ...] = (0, 0)) -> None:
         self.deal = deal
@@ -205,8 +220,8 @@ class ColonelState:
         other = ColonelState.__new__(ColonelState)
         for name in ColonelState.__slots__:
             setattr(other, name, getattr(self, name))
-        other.hands, other.waste, other.table = list(self.hands), list(self.waste), list(self.table)
-        other.owner, other.down, other.history = list(self.owner), list(self.down), list(self.history)
+        for name in ("hands", "waste", "table", "owner", "down", "history"):
+            setattr(other, name, list(getattr(self, name)))
         return other
 
     def legal_actions(self) -> list[ColonelAction]:

@@ -11,7 +11,7 @@ cards in a set and thirteen in a run, I5).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Final
 
 from solver.cards import JOKER_BASE, KINDS_MASK, NATURALS, Card, CardMask, fold, make_card
@@ -40,7 +40,7 @@ def _count(mask: CardMask) -> int:
     return mask.bit_count()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _windows(rank: int) -> tuple[tuple[int, int], ...]:
     """Circular rank windows (bit mask of 13 ranks, length) holding ``rank``, shortest first."""
     out = []

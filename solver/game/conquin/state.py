@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from solver.cards import JOKER_BASE, NATURALS, Card, CardMask, card_kind, card_str, cards_of
+from solver.cards import JOKER_BASE, NATURALS, Card, card_kind, card_str, cards_of
 from solver.errors import ConquianError, IllegalActionError
 from solver.game.conquin.melding import Meld, best_closing, minus, split
 from solver.game.deal import Deal
@@ -102,7 +102,7 @@ class ConquinAction:
                 if not isinstance(raw_meld, list) or not raw_meld:
                     raise IllegalActionError(N_("{where} must be a list of cards"),
                                              where=f"{where}.melds[{i}]")
-                meld = []
+                meld: list[tuple[Card, Card | None]] = []
                 for j, item in enumerate(raw_meld):
                     spot = f"{where}.melds[{i}][{j}]"
                     if isinstance(item, str) and item.strip().startswith("*") and \
@@ -193,10 +193,32 @@ def _run_order(ranks: set[int]) -> list[int]:
 class ConquinState:
     """One deal of Conquin, from the antes to its end."""
 
-    __slots__ = ("base", "chips", "closing", "deal", "hands", "history", "in_", "level", "multiplier",
-                 "n", "order", "paid", "pending", "phase", "pot_holder", "pot_played",
-                 "reshuffles", "settled", "speak_index", "stock", "to_move", "waste", "winner",
-                 "end")
+    __slots__ = (
+        "base",
+        "chips",
+        "closing",
+        "deal",
+        "end",
+        "hands",
+        "history",
+        "in_",
+        "level",
+        "multiplier",
+        "n",
+        "order",
+        "paid",
+        "pending",
+        "phase",
+        "pot_holder",
+        "pot_played",
+        "reshuffles",
+        "settled",
+        "speak_index",
+        "stock",
+        "to_move",
+        "waste",
+        "winner",
+    )
 
     def __init__(self, deal: Deal, chips: tuple[int, ...] = (), pot_holder: int | None = None
                  ) -> None:
@@ -472,7 +494,7 @@ class ConquinState:
         table = get_profile("conquin").table
         for i, meld in enumerate(action.melds):
             ids = []
-            stands = {}
+            stands: dict[Card, Card] = {}
             used: dict[Card, int] = {}
             for card, stand in meld:
                 if stand is not None:
