@@ -60,32 +60,39 @@ def options(card: Card, naturals: CardMask, jokers: int) -> list[Meld]:
     """Every meld holding the natural ``card`` (copy 0, the hand's lowest card) made of the
     hand's naturals and at most ``jokers`` jokers, each with the fewest jokers it needs."""
     rank, suit = card % 13, card // 13
-    out: list[Meld] = []
-    # Runs: one copy of each rank in the suit's circular order.
-    present = naturals >> (suit * 13) & 0x1FFF
+    jokers = min(jokers, 4)
+    shift = suit * 13
+    out: list[Meld] = [(got << shift, miss, True)
+                       for got, miss in _run_options(rank, naturals >> shift & 0x1FFF, jokers)]
+    copies = tuple((naturals >> (rank + 13 * s) & 1) + (naturals >> (rank + 13 * s + NATURALS) & 1)
+                   for s in range(4))
+    out.extend((mask, miss, False) for mask, miss in _set_options(rank, suit, copies, jokers))
+    return out
+
+
+@cache
+def _run_options(rank: int, present: int, jokers: int) -> tuple[tuple[int, int], ...]:
+    """Runs through ``rank`` among the suit's ``present`` ranks (a 13-bit mask): each set of
+    ranks used, with the fewest jokers that complete it (one copy of each rank)."""
     best: dict[int, int] = {}
     for bits, length in _windows(rank):
         got = bits & present
-        k = _count(got)
+        k = got.bit_count()
         miss = length - k
         if k < 2 or miss > k or miss > jokers:
             continue
         if best.get(got, 99) > miss:
             best[got] = miss
-    for got, miss in best.items():
-        mask = 0
-        for r in range(13):
-            if got >> r & 1:
-                mask |= 1 << make_card(r, suit)
-        out.append((mask, miss, True))
-    # Sets: sub-multisets of the rank's cards holding this card.
-    copies = []
-    for s in range(4):
-        kind = make_card(rank, s)
-        n = (naturals >> kind & 1) + (naturals >> (kind + NATURALS) & 1)
-        copies.append(n)
-    own = suit
-    ranges = [range(1 if s == own else 0, copies[s] + 1) for s in range(4)]
+    return tuple(best.items())
+
+
+@cache
+def _set_options(rank: int, suit: int, copies: tuple[int, ...], jokers: int
+                 ) -> tuple[tuple[CardMask, int], ...]:
+    """Sets of the rank holding a card of ``suit``: sub-multisets of the ``copies`` held per
+    suit, each with the jokers it needs to reach three cards."""
+    out = []
+    ranges = [range(1 if s == suit else 0, copies[s] + 1) for s in range(4)]
     for a in ranges[0]:
         for b in ranges[1]:
             for c in ranges[2]:
@@ -103,8 +110,8 @@ def options(card: Card, naturals: CardMask, jokers: int) -> list[Meld]:
                             mask |= 1 << kind
                         if n == 2:
                             mask |= 1 << (kind + NATURALS)
-                    out.append((mask, miss, False))
-    return out
+                    out.append((mask, miss))
+    return tuple(out)
 
 
 def room(meld: Meld) -> int:
