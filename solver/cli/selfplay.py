@@ -175,6 +175,11 @@ def run(args: argparse.Namespace) -> int:
             seat["deals_played"] = played[i]
             seat["fair_share_of_played"] = round(fair[i], 2)
             seat["wins_over_fair_share"] = round(wins[i] / fair[i], 3) if fair[i] else None
+            # Wins among the deals played, with their Wilson interval, beside the fair rate.
+            low, high = wilson(wins[i], played[i])
+            seat["win_share_of_played"] = round(wins[i] / played[i], 4) if played[i] else None
+            seat["ci95_of_played"] = [round(low, 4), round(high, 4)]
+            seat["fair_rate_of_played"] = round(fair[i] / played[i], 4) if played[i] else None
     print(json.dumps({"rules": rules.id, **summary}))
     return 0
 
