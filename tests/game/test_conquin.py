@@ -330,3 +330,13 @@ def test_bad_records_are_rejected_with_where() -> None:
     with pytest.raises(InvalidGameError, match="pot_chip"):
         replay(dict(record, pot_chip=9))
     assert JOKER_BASE == 104
+
+
+def test_one_discard_per_kind_copies_and_jokers_alike() -> None:
+    state = _to_close("7H 7H * * 9D 10D JD QD KD 3C", top="3S")
+    state.apply_action(TAKE_FACE_UP)
+    shown = [card_str(a.card or 0) for a in state.discards()]
+    assert sorted(shown) == sorted(["7H", "*", "9D", "10D", "JD", "QD", "KD", "3C", "3S"])
+    state.apply_action(ConquinAction.from_dict({"type": "discard", "card": "7H"}))
+    assert state.hands[0].bit_count() == 10 and state.face_up is not None
+    assert card_kind(state.face_up) == k("7H")

@@ -321,8 +321,8 @@ class ConquinState:
     def discards(self) -> list[ConquinAction]:
         hand = self.hands[self.to_move]
         kinds: dict[Card, Card] = {}
-        for card in cards_of(hand):
-            kinds.setdefault(card_kind(card), card)
+        for card in cards_of(hand):  # one discard per kind: copies and jokers are alike
+            kinds.setdefault(JOKER_BASE if card >= JOKER_BASE else card_kind(card), card)
         return [ConquinAction("discard", card=c) for c in kinds.values()]
 
     def closes(self) -> list[ConquinAction]:
