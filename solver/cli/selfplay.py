@@ -91,20 +91,17 @@ def _hands(args: argparse.Namespace, rules: RuleProfile, players: list[Any],
         return
     game = game_rules(rules)
     seats = len(players)
-    chips = [0] * seats
-    pot_chip = 0 if getattr(args, "pot_chip", False) else None
-    for i in range(args.games):
-        # The deal moves round the table, so every seat deals equally often (R2, I2).
-        deal = deal_from_seed(hand_seed(args.seed, i), i % seats, rules, seats)
-        if rules.id == "conquin":
-            from solver.game.conquin import ConquinState
+    if rules.id == "conquin":
+        from solver.game.conquin.table import play_deals
 
-            # Conquin keeps the chips (and the Pot chip, I11) from deal to deal.
-            state = play_hand(ConquinState(deal, tuple(chips), pot_chip), players, rng)
-            chips = [c + s for c, s in zip(chips, state.settled, strict=True)]
-            pot_chip = state.next_pot_holder()
-            yield state
-            continue
+        # One table: chips (and the Pot chip, I11) carry over; seat 0 deals first, so
+        # every seat deals equally often (I2).
+        yield from play_deals(args.seed, players, rng, args.games, dealer=0,
+                              pot_chip=0 if args.pot_chip else None)
+        return
+    for i in range(args.games):
+        # The deal moves round the table, so every seat deals equally often (R2).
+        deal = deal_from_seed(hand_seed(args.seed, i), i % seats, rules, seats)
         yield play_hand(game.new_hand(deal, ()), players, rng)
 
 

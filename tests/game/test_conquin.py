@@ -340,3 +340,19 @@ def test_one_discard_per_kind_copies_and_jokers_alike() -> None:
     state.apply_action(ConquinAction.from_dict({"type": "discard", "card": "7H"}))
     assert state.hands[0].bit_count() == 10 and state.face_up is not None
     assert card_kind(state.face_up) == k("7H")
+
+
+def test_a_table_passes_the_deal_clockwise_and_carries_the_chips() -> None:
+    from solver.game.conquin.table import first_dealer, play_deals
+
+    players = [PLAYERS["greedy"]() for _ in range(5)]
+    deals = list(play_deals(21, players, random.Random(2), 12, pot_chip=3))
+    first = first_dealer(21, 5)
+    assert [d.deal.dealer for d in deals] == [(first + i) % 5 for i in range(12)]  # I2
+    balance = [0] * 5
+    holder = 3
+    for deal in deals:
+        assert list(deal.chips) == balance and deal.pot_holder == holder
+        balance = [b + s for b, s in zip(balance, deal.settled, strict=True)]
+        holder = deal.winner if deal.pot_played and deal.winner is not None else holder
+    assert sum(balance) == 0
