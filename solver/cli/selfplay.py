@@ -34,7 +34,8 @@ def register(sub: Any) -> None:
         "selfplay",
         help="play computer players against each other and write game records",
         description=(
-            "Play N hands (or N matches to 3 won hands) between two computer players, "
+            "Play N hands (or N matches: to 3 won hands, or to 100 points in colonel) between "
+            "computer players, "
             "write one JSON game record per hand, and print a JSON summary on stdout."
         ),
     )
@@ -56,6 +57,8 @@ def register(sub: Any) -> None:
         "--rules", default="conquian-40", metavar="P",
         help=f"the rule profile ({', '.join(GAMES)})",
     )
+    parser.add_argument("--pot-chip", action="store_true",
+                        help="conquin: play with the Pot chip (I11), held first by seat 0")
     parser.add_argument("--record", metavar="FILE", help="write one JSON record per hand")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
@@ -99,6 +102,16 @@ def _hands(args: argparse.Namespace, rules: RuleProfile, players: list[Any],
         return
     if args.matches is not None:
         for m in range(args.matches):
+            if rules.id == "colonel":
+                from solver.game.colonel.match import play_match as colonel_match
+
+                points = [0, 0]
+                for state in colonel_match(hand_seed(args.seed, m), players, rng):
+                    if state.winner is not None:
+                        points[state.winner] += state.points
+                    over = max(points) >= rules.match_target  # H12
+                    yield state, points.index(max(points)) if over else NOT_OVER
+                continue
             score = [0, 0]
             for state in play_match(hand_seed(args.seed, m), (players[0], players[1]), rng,
                                     target_points=args.points):
@@ -109,6 +122,15 @@ def _hands(args: argparse.Namespace, rules: RuleProfile, players: list[Any],
         return
     game = game_rules(rules)
     seats = len(players)
+    if rules.id == "conquin":
+        from solver.game.conquin.table import play_deals
+
+        # One table: chips (and the Pot chip, I11) carry over; seat 0 deals first, so
+        # every seat deals equally often (I2).
+        for state in play_deals(args.seed, players, rng, args.games, dealer=0,
+                                pot_chip=0 if args.pot_chip else None):
+            yield state, NOT_OVER
+        return
     for i in range(args.games):
         # The deal moves round the table, so every seat deals equally often (R2).
         deal = deal_from_seed(hand_seed(args.seed, i), i % seats, rules, seats)
@@ -128,9 +150,11 @@ def run(args: argparse.Namespace) -> int:
         fail(f"--rules: {exc}")
     if args.points is not None and (args.matches is None or args.points < 1):
         fail("--points T needs --matches and a whole number T of at least 1")
-    if args.matches is not None and rules.id not in ("conquian-40", *MELD_MATCHES):
-        fail(f"--matches plays conquian-40, cooncan and Kunken matches; play {rules.id} "
-             "with --games")
+    if args.matches is not None and rules.id not in ("conquian-40", "colonel", *MELD_MATCHES):
+        fail(f"--matches plays conquian-40, colonel, cooncan and Kunken matches; play "
+             f"{rules.id} with --games")
+    if args.points is not None and rules.id == "colonel":
+        fail("--points: a colonel match goes to 100 points (H12)")
     if args.points is not None and rules.id == "cooncan":
         fail("--points: a cooncan match goes to three points (C13)")
     if args.points is not None and rules.id in MELD_MATCHES and args.points not in (500, 300):
@@ -148,6 +172,7 @@ def run(args: argparse.Namespace) -> int:
             fail(f"cannot write {args.record}: {exc.strerror}")
     wins, draws, hands, actions = [0] * len(names), 0, 0, 0
     match_wins = [0, 0]
+    chips, played, fair = [0] * len(names), [0] * len(names), [0.0] * len(names)
     started = time.perf_counter()
     unit = "match" if args.matches is not None else "hand"
     bar = tqdm(total=total, unit=unit, file=sys.stderr, disable=args.quiet, leave=False)
@@ -160,6 +185,8 @@ def run(args: argparse.Namespace) -> int:
                 draws += 1
             else:
                 wins[winner] += 1
+            if rules.id == "conquin":
+                _ledger(state, chips, played, fair)
             if out is not None:
                 out.write(json.dumps(to_record(state)) + "\n")
             if args.matches is None:
@@ -175,8 +202,31 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     summary = _summary(names, wins, draws, hands, actions, elapsed, times,
                        match_wins if args.matches is not None else None)
+    if rules.id == "conquin":
+        for seat in summary["players"]:
+            i = seat["seat"]
+            seat["chips"] = chips[i]
+            seat["deals_played"] = played[i]
+            seat["fair_share_of_played"] = round(fair[i], 2)
+            seat["wins_over_fair_share"] = round(wins[i] / fair[i], 3) if fair[i] else None
+            # Wins among the deals played, with their Wilson interval, beside the fair rate.
+            low, high = wilson(wins[i], played[i])
+            seat["win_share_of_played"] = round(wins[i] / played[i], 4) if played[i] else None
+            seat["ci95_of_played"] = [round(low, 4), round(high, 4)]
+            seat["fair_rate_of_played"] = round(fair[i] / played[i], 4) if played[i] else None
     print(json.dumps({"rules": rules.id, **summary}))
     return 0
+
+
+def _ledger(state: Any, chips: list[int], played: list[int], fair: list[float]) -> None:
+    """Conquin: chips won or lost, deals played, and the fair share of wins: among the k
+    players who stayed in a deal, each would win it 1/k of the time."""
+    still_in = [q for q in range(len(chips)) if state.in_[q]]
+    for q in range(len(chips)):
+        chips[q] += state.settled[q]
+    for q in still_in:
+        played[q] += 1
+        fair[q] += 1 / len(still_in)
 
 
 def _summary(

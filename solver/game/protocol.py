@@ -74,6 +74,11 @@ class GameRules:
     implicit (e.g. conquian-40's waived force); raises IllegalActionError."""
     players: Mapping[str, Callable[[], Chooser]] = field(default_factory=dict)
     """The computer players of this game, by name (random, greedy, expert)."""
+    fields: Callable[[Any], dict[str, Any]] | None = None
+    """Record fields of a hand beyond its deal and score (Conquin's ``pot_chip``)."""
+    set_fields: Callable[[Any, Mapping[str, Any]], None] | None = None
+    """Reads those fields back into a new hand, before its actions; raises
+    InvalidGameError."""
     finish: Callable[[Any], None] | None = None
     """Ends a hand that a record may legally leave open at its last action (an implicit
     waiver, say); ``None`` when no record may end early."""

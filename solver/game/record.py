@@ -37,11 +37,17 @@ def _deal_dict(deal: Deal) -> dict[str, Any]:
     }
 
 
+def _fields(state: Any) -> dict[str, Any]:
+    game = game_rules(state.deal.rules)
+    return {} if game.fields is None else game.fields(state)
+
+
 def to_record(state: Any) -> dict[str, Any]:
     """The contract record of a hand (normally a finished one)."""
     return {
         "ruleset": state.deal.rules.id,
         **_deal_dict(state.deal),
+        **_fields(state),
         "actions": [a.to_dict(p) for p, a in state.history if a.type != "no_force"],
         "result": result_of(state),
     }
@@ -52,6 +58,7 @@ def state_to_dict(state: Any) -> dict[str, Any]:
     return {
         "ruleset": state.deal.rules.id,
         **_deal_dict(state.deal),
+        **_fields(state),
         "score": list(state.score),
         "actions": [a.to_dict(p) for p, a in state.history],
         "result": result_of(state),
@@ -89,12 +96,14 @@ def state_from_dict(data: object) -> Any:
     rules, game = _rules_of(data)
     deal = parse_deal(data, rules)
     state = game.new_hand(deal, _score(data, rules, deal.players))
+    if game.set_fields is not None:
+        game.set_fields(state, data)
     _replay_actions(state, game, data.get("actions"))
     _check_result(state, game, data, required=False)
     return state
 
 
-_DEAL_KEYS: Final = ("dealer", "hands", "stock", "score")
+_DEAL_KEYS: Final = ("dealer", "hands", "stock", "score", "pot_chip")
 
 
 def continue_state(known: Any, known_dict: Mapping[str, Any],
@@ -110,7 +119,7 @@ def continue_state(known: Any, known_dict: Mapping[str, Any],
     done = known_dict["actions"]
     if (not isinstance(actions, list) or len(actions) < len(done)
             or data.get("ruleset", RULESET) != known_dict["ruleset"]
-            or any(data.get(key) != known_dict[key] for key in _DEAL_KEYS)
+            or any(data.get(key) != known_dict.get(key) for key in _DEAL_KEYS)
             or actions[: len(done)] != done):
         return None
     game = game_rules(known.deal.rules)
@@ -127,6 +136,8 @@ def replay(record: object) -> Any:
     rules, game = _rules_of(record)
     deal = parse_deal(record, rules)
     state = game.new_hand(deal, ())
+    if game.set_fields is not None:
+        game.set_fields(state, record)
     _replay_actions(state, game, record.get("actions"))
     if game.finish is not None and not state.is_terminal():
         game.finish(state)

@@ -81,6 +81,18 @@ def _meld_games() -> dict[str, GameRules]:
 GAMES.update(_meld_games())
 
 
+def _register_draw_games() -> None:
+    # Imported late: the games' modules import the protocol, not this registry.
+    from solver.game.colonel import COLONEL_GAME
+    from solver.game.conquin import CONQUIN_GAME
+
+    GAMES["colonel"] = COLONEL_GAME
+    GAMES["conquin"] = CONQUIN_GAME
+
+
+_register_draw_games()
+
+
 def game_rules(profile: RuleProfile | str) -> GameRules:
     """The game of a profile; :class:`ConquianError` when it cannot be played yet."""
     rules = get_profile(profile)

@@ -1,0 +1,52 @@
+"""Hoyle's Colonel (profile ``colonel``, rule book H1–H13): engine, views and players."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from solver.errors import IllegalActionError
+from solver.game.colonel.state import ColonelAction, ColonelState, pips
+from solver.game.colonel.view import ColonelObservation, observe
+from solver.game.deal import Deal
+from solver.game.protocol import GameRules
+from solver.messages import N_
+
+
+def _new_hand(deal: Deal, score: tuple[int, ...]) -> ColonelState:
+    return ColonelState(deal, score)
+
+
+def _result(state: ColonelState) -> dict[str, Any] | None:
+    return state.result()
+
+
+def _step(state: ColonelState, player: int | None, action: ColonelAction, where: str) -> None:
+    if state.is_terminal():
+        raise IllegalActionError(N_("{where}: the hand is already over"), where=where)
+    if player != state.current_player():
+        raise IllegalActionError(
+            N_("{where}: player {player} acts, but it is player {turn}'s move"),
+            where=where, player=repr(player), turn=state.current_player())
+    if action.type == "draw" and action.source == "stock" and action.card is None:
+        raise IllegalActionError(N_("{where}: a recorded stock draw names its card"),
+                                 where=where)
+    state.apply_action(action)
+
+
+def _players() -> dict[str, Any]:
+    from solver.game.colonel.players import PLAYERS
+
+    return dict(PLAYERS)
+
+
+COLONEL_GAME: Final = GameRules(
+    new_hand=_new_hand,
+    action_from_dict=ColonelAction.from_dict,
+    observe=observe,
+    result=_result,
+    replay_step=_step,
+    players=_players(),
+)
+
+__all__ = ["COLONEL_GAME", "ColonelAction", "ColonelObservation", "ColonelState", "observe",
+           "pips"]

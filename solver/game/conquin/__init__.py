@@ -1,0 +1,73 @@
+"""The Italian Conquin (profile ``conquin``, rule book I1–I13): engine, views, players and
+the table that passes the deal round, keeps the chips and the Pot chip."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from solver.errors import IllegalActionError
+from solver.game.conquin.state import ConquinAction, ConquinState
+from solver.game.conquin.view import ConquinObservation, observe
+from solver.game.deal import Deal
+from solver.game.errors import InvalidGameError
+from solver.game.protocol import GameRules
+from solver.messages import N_
+
+
+def _new_hand(deal: Deal, chips: tuple[int, ...]) -> ConquinState:
+    return ConquinState(deal, chips)
+
+
+def _result(state: ConquinState) -> dict[str, Any] | None:
+    return state.result()
+
+
+def _step(state: ConquinState, player: int | None, action: ConquinAction, where: str) -> None:
+    if state.is_terminal():
+        raise IllegalActionError(N_("{where}: the deal is already over"), where=where)
+    if player != state.current_player():
+        raise IllegalActionError(
+            N_("{where}: player {player} acts, but it is player {turn}'s move"),
+            where=where, player=repr(player), turn=state.current_player())
+    if action.type == "take" and action.source == "stock" and action.card is None:
+        raise IllegalActionError(N_("{where}: a recorded stock take names its card"),
+                                 where=where)
+    state.apply_action(action)
+
+
+def _fields(state: ConquinState) -> dict[str, Any]:
+    return {} if state.pot_holder is None else {"pot_chip": state.pot_holder}
+
+
+def _set_fields(state: ConquinState, data: Mapping[str, Any]) -> None:
+    holder = data.get("pot_chip")
+    if holder is None:
+        return
+    if isinstance(holder, bool) or not isinstance(holder, int) or not 0 <= holder < state.n:
+        raise InvalidGameError(
+            f"pot_chip must be the seat holding the Pot chip, 0 to {state.n - 1}, "
+            f"not {holder!r} (I11)")
+    fresh = ConquinState(state.deal, state.chips, holder)
+    for name in ConquinState.__slots__:
+        setattr(state, name, getattr(fresh, name))
+
+
+def _players() -> dict[str, Any]:
+    from solver.game.conquin.players import PLAYERS
+
+    return dict(PLAYERS)
+
+
+CONQUIN_GAME: Final = GameRules(
+    new_hand=_new_hand,
+    action_from_dict=ConquinAction.from_dict,
+    observe=observe,
+    result=_result,
+    replay_step=_step,
+    players=_players(),
+    fields=_fields,
+    set_fields=_set_fields,
+)
+
+__all__ = ["CONQUIN_GAME", "ConquinAction", "ConquinObservation", "ConquinState", "observe"]
