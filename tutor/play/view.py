@@ -63,7 +63,8 @@ def game_view(game: MatchGame, observation: Observation | None = None, *,
     translate = translator()  # one catalog lookup for every sentence of the view
     help_: dict[str, Any] | None = None
     if position is not None and obs.analysis is not None:
-        help_ = {**obs.analysis.to_dict(), **explain_dict(obs.analysis, translate)}
+        help_ = {**obs.analysis.to_dict(),
+                 **explain_dict(obs.analysis, translate, forced=obs.phase == "forced")}
     view.update(
         {
             "score": {"you": you, "opponent": them},

@@ -27,8 +27,10 @@ from werkzeug.datastructures import MultiDict
 from solver.cards import card_str, cards_of
 from solver.cover import first_cover
 from solver.errors import ConquianError
+from solver.explain import explain_forcing_opponent
 from solver.game.errors import InvalidGameError
 from solver.melds import meld_cards
+from solver.position import Position
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import limiter
@@ -128,11 +130,16 @@ def _table_context(game_id: str, game: MatchGame, args: MultiDict[str, str]) -> 
     if "take" in args and can_pick:
         take = parse_take(obs, args.getlist("take"), listed)
     force_melds = None
+    force_help: list[str] = []
     if obs.phase == "force" and obs.center is not None:
         cover = first_cover(obs.opponent_exposed | 1 << obs.center)
         force_melds = [] if cover is None else [
             [card_str(c) for c in meld_cards(m)] for m in cover
         ]
+        mine = Position(obs.hand, obs.melds, obs.opponent_melds, obs.center, "opponent",
+                        obs.stock_count)
+        force_help = [s.render(_) for s in
+                      explain_forcing_opponent(mine, obs.opponent_hand_count)]
     analyzer_url = None
     if view["position"] is not None and "analyzer.index" in current_app.view_functions:
         analyzer_url = url_for("analyzer.index",
@@ -156,6 +163,7 @@ def _table_context(game_id: str, game: MatchGame, args: MultiDict[str, str]) -> 
         "coaching": level,
         "coaching_levels": coaching.LEVELS,
         "force_melds": force_melds,
+        "force_help": force_help,
         "analyzer_url": analyzer_url,
         "level_label": LEVEL_LABELS[game.level][0],
         "finished_hands": game.hand_index + (1 if game.hand_over else 0),
