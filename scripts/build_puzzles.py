@@ -331,9 +331,8 @@ def _entry(pid: str, position: Position, task: Task, answer: Answer, themes: lis
     expl = explanation(position, analysis, task, answer, themes)
     out = {}
     for i, lang in enumerate(("en", "pt", "es")):
+        # Hand-written notes are not said: every sentence is a claim the checker re-derives.
         text = render(expl, translator(lang))
-        if note is not None:
-            text += " " + note[i]
         out[lang] = {
             "id": pid,
             "title": titles[i],

@@ -49,11 +49,12 @@ class BadParams(ValueError):
     """A parameter that does not read back as cards, melds or a count."""
 
 
-def cards_param(text: object) -> CardMask:
+def cards_param(text: object, *, none: str | None = None) -> CardMask:
+    """Cards named by glyph; ``none`` is the text that stands for no card, where one does."""
     if not isinstance(text, str):
         raise BadParams(repr(text))
     mask = 0
-    if text.strip() in ("", "-"):
+    if none is not None and text.strip() == none:
         return 0
     for token in text.replace("/", " ").replace("+", " ").split():
         try:
@@ -287,7 +288,7 @@ def _count_gifts(claim: Claim, ctx: Context) -> str | None:
 
 def _plays(claim: Claim, ctx: Context) -> str | None:
     for part in str(claim.params["plays"]).split(";"):
-        if _play(ctx, cards_param(part)) is None:
+        if _play(ctx, cards_param(part, none="-")) is None:
             return f"{part.strip()} is not a legal take"
     return None
 
