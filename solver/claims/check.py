@@ -424,6 +424,9 @@ CHECKS: dict[str, Check] = {
     "seven_jack": _seven_jack,
     "safe_discards": _safe,
     "gifts": _gifts,
+    "no_safe_discard": lambda claim, ctx: (
+        None if _left(ctx) and unsafe_cards(ctx.position, _left(ctx)) == _left(ctx)
+        else "some kept card fits none of the opponent's melds"),
     "no_opponent_melds": _when(lambda c: not c.position.opponent_melds,
                                "the opponent has melds"),
 }

@@ -141,6 +141,7 @@ _PUZZLE_KINDS: Final = {
     "discard_safe": "safe_discards",
     "discard_safe_any": "safe_discards",
     "discard_unsafe": "gifts",
+    "discard_none_safe": "no_safe_discard",
     "discard_any": "no_opponent_melds",
     "draw_decline": "draw_if_declined",
     "stock_last": "last_decision",

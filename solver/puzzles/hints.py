@@ -236,8 +236,11 @@ def _ten_down(position: Position, analysis: Analysis) -> list[Claim]:
 
 
 def _discard(position: Position, answer: Answer) -> list[Claim]:
-    safe = "discard_safe" if answer.discards.bit_count() == 1 else "discard_safe_any"
-    out = [Sentence(safe, {"cards": cards_text(answer.discards)})]
+    if not answer.discards:
+        out = [Sentence("discard_none_safe")]
+    else:
+        safe = "discard_safe" if answer.discards.bit_count() == 1 else "discard_safe_any"
+        out = [Sentence(safe, {"cards": cards_text(answer.discards)})]
     left = position.hand & ~answer.take
     if not position.opponent_melds:
         out.append(Sentence("discard_any"))

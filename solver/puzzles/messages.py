@@ -119,6 +119,10 @@ MESSAGES: Final[dict[str, str]] = {
         "The other cards would be gifts: they go onto your opponent's melds with no card "
         "from their hand (R9): {pairs}."
     ),
+    "discard_none_safe": N_(
+        "Every card you keep fits your opponent's melds by itself: whichever you discard, "
+        "they could take it (R9)."
+    ),
     "discard_any": N_("Your opponent has no melds yet, so no discard fits them directly (R9)."),
     "draw_decline": N_("The stock is empty: if you decline {center}, the hand ends in a draw (R11)."),
     "stock_last": N_("The stock is empty: this is the last decision of the hand (R11)."),

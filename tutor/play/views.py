@@ -25,12 +25,11 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from solver.cards import card_str, cards_of
+from solver.claims.play import force_help as forcing_help
 from solver.cover import first_cover
 from solver.errors import ConquianError
-from solver.explain import explain_forcing_opponent
 from solver.game.errors import InvalidGameError
 from solver.melds import meld_cards
-from solver.position import Position
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import limiter
@@ -136,10 +135,9 @@ def _table_context(game_id: str, game: MatchGame, args: MultiDict[str, str]) -> 
         force_melds = [] if cover is None else [
             [card_str(c) for c in meld_cards(m)] for m in cover
         ]
-        mine = Position(obs.hand, obs.melds, obs.opponent_melds, obs.center, "opponent",
-                        obs.stock_count)
-        force_help = [s.render(_) for s in
-                      explain_forcing_opponent(mine, obs.opponent_hand_count)]
+        helped = forcing_help(obs)
+        if helped is not None:
+            force_help = [claim.render(_) for claim in helped[0]]
     analyzer_url = None
     if view["position"] is not None and "analyzer.index" in current_app.view_functions:
         analyzer_url = url_for("analyzer.index",
