@@ -88,6 +88,23 @@ MESSAGES: Final[dict[str, str]] = {
     "force_gives_win": N_(
         "Forcing it on you would hand you the win, so a careful opponent will not (R9, R10)."
     ),
+    # Why the learner's own choice fails
+    "not_a_take": N_(
+        "Taking {center} with {cards} is not a legal take: together with your melds these "
+        "cards do not split into valid melds (R4, R8)."
+    ),
+    "not_alone": N_(
+        "{center} cannot go down with no card from your hand: it fits none of your melds "
+        "by itself (R8)."
+    ),
+    "leaves_cards": N_(
+        "Taking {center} with {cards} is legal, but it leaves {count} card(s) in your hand, "
+        "so it does not win (R10)."
+    ),
+    "gift_discard": N_(
+        "{card} fits your opponent's melds by itself ({melds}): they could take it with no "
+        "card from their hand (R8, R9)."
+    ),
     # What to do instead
     "decline": N_(
         "Decline it: it goes face down onto the waste and you turn the top card of the stock (R7)."

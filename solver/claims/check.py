@@ -162,11 +162,14 @@ def _dead(claim: Claim, ctx: Context) -> str | None:
 
 
 def _played(claim: Claim, ctx: Context) -> CardMask:
+    if claim.subject is not None:
+        named = claim.params.get("cards")
+        if named is not None and cards_param(named, none="-") != claim.subject:
+            raise BadParams("the cards named are not the play's")
+        return claim.subject
     if "cards" in claim.params:
         return cards_param(claim.params["cards"])
-    if claim.subject is not None:
-        return claim.subject
-    if claim.key in ("play_alone", "win_alone"):
+    if claim.key in ("play_alone", "win_alone", "not_alone"):
         return 0
     raise BadParams("the sentence names no play")
 
@@ -337,6 +340,32 @@ def _force_wins_them(claim: Claim, ctx: Context) -> str | None:
     return None
 
 
+def _not_a_take(claim: Claim, ctx: Context) -> str | None:
+    hand_cards = _played(claim, ctx)
+    if hand_cards & ~ctx.position.hand:
+        return "a card named is not in the hand"
+    return None if _play(ctx, hand_cards) is None else "this is a legal take (R8)"
+
+
+def _leaves_cards(claim: Claim, ctx: Context) -> str | None:
+    hand_cards = _played(claim, ctx)
+    play = _play(ctx, hand_cards)
+    left = (ctx.position.hand & ~hand_cards).bit_count()
+    if play is None or play.wins or left != count_param(claim.params["count"]):
+        return "this take is not legal, or wins, or leaves another count of cards"
+    return None
+
+
+def _gift(claim: Claim, ctx: Context) -> str | None:
+    card = cards_param(claim.params["card"])
+    p = ctx.position
+    if card.bit_count() != 1 or card & ~p.hand or not unsafe_cards(p, card):
+        return "the card named is not a held card that fits the opponent's melds"
+    if not set(melds_param(claim.params["melds"])) <= set(p.opponent_melds):
+        return "the melds named are not the opponent's"
+    return None
+
+
 def _iter(mask: CardMask) -> Iterable[int]:
     while mask:
         low = mask & -mask
@@ -424,6 +453,9 @@ CHECKS: dict[str, Check] = {
     "seven_jack": _seven_jack,
     "safe_discards": _safe,
     "gifts": _gifts,
+    "not_a_take": _not_a_take,
+    "leaves_cards": _leaves_cards,
+    "gift": _gift,
     "no_safe_discard": lambda claim, ctx: (
         None if _left(ctx) and unsafe_cards(ctx.position, _left(ctx)) == _left(ctx)
         else "some kept card fits none of the opponent's melds"),

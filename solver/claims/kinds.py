@@ -89,6 +89,10 @@ _EXPLAIN_KINDS: Final = {
     "force_wins_them": "force_wins_them",
     "force_then": "force_then",
     "hand_only": "rule",
+    "not_a_take": "not_a_take",
+    "not_alone": "not_a_take",
+    "leaves_cards": "leaves_cards",
+    "gift_discard": "gift",
 }
 _PUZZLE_KINDS: Final = {
     "nudge_center": "question",
