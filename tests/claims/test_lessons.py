@@ -10,9 +10,9 @@ from flask import Flask
 
 from solver.claims import Context
 from solver.explain import explain, explain_play
+from tests.claims.helpers import assert_all_true
 from tutor.learn.exercises import Answer, ExtendMeld
 from tutor.learn.lessons import LESSONS, lesson_by_slug
-from tests.claims.helpers import assert_all_true
 
 
 @pytest.fixture(autouse=True)

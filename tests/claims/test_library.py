@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from solver.cli.catalogs import translator
 from solver.claims.parse import parse_text
+from solver.cli.catalogs import translator
 from solver.puzzles.model import parse_set
 from solver.puzzles.validate import false_sentences, validate_set
 
