@@ -77,6 +77,9 @@ MESSAGES: Final[dict[str, str]] = {
         "{center} fits your opponent's exposed melds with no card from their hand, so you may "
         "force them to take it (R9); they would lay down {melds}."
     ),
+    "they_fit_now": N_(
+        "{center} fits your opponent's exposed melds with no card from their hand (R9)."
+    ),
     "force_wins_them": N_(
         "Your opponent has no card left in hand: forced, they lay {center} down as their 11th "
         "card and win at once (R9, R10)."

@@ -328,6 +328,8 @@ def _opponent_fits(claim: Claim, ctx: Context) -> str | None:
     target = p.opponent_exposed | 1 << p.center
     if not p.opponent_exposed or first_cover(target) is None:
         return "it does not fit the opponent's exposed melds (R9)"
+    if "melds" not in claim.params:
+        return None
     return _partition(melds_param(claim.params["melds"]), target)
 
 

@@ -86,6 +86,7 @@ _EXPLAIN_KINDS: Final = {
     "stock_empty_take": "stock_empty_take",
     "stock_empty_pass": "stock_empty_pass",
     "they_fit": "opponent_fits",
+    "they_fit_now": "opponent_fits",
     "force_wins_them": "force_wins_them",
     "force_then": "force_then",
     "hand_only": "rule",

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 
-from solver.claims.play import center_help, force_help
+from solver.claims.play import center_help, force_help, prompt_claims
 from solver.game.actions import NO_FORCE, Action
 from solver.game.deal import deal_from_seed
 from solver.game.observation import Observation, observe
@@ -58,6 +58,9 @@ def check_decision(game: MatchGame, obs: Observation) -> tuple[int, int]:
         claims, ctx = forcing
         count += assert_all_true(claims, ctx, "in the forcing help")
         helped = 1
+    stated = prompt_claims(obs)
+    if stated is not None:
+        count += assert_all_true(stated[0], stated[1], f"in the prompt ({obs.phase})")
     if obs.center is not None:
         expected = "stock" if turned_by(game.state, HUMAN) else "opponent"
         assert obs.center_from == expected, (obs.phase, game.state.history[-3:])
@@ -125,6 +128,9 @@ def test_forcing_decisions_say_only_true_sentences() -> None:
             if forcing is not None:
                 assert_all_true(forcing[0], forcing[1], "in the forcing help")
                 empty_hand_forced += obs.opponent_hand_count == 0
+            stated = prompt_claims(obs)
+            if stated is not None:
+                assert_all_true(stated[0], stated[1], f"in the prompt ({obs.phase})")
             for who in (0, 1):
                 seen = observe(state, who)
                 if seen.center is not None:
