@@ -25,6 +25,7 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from solver.cards import card_str, cards_of
+from solver.claims.play import force_help as forcing_help
 from solver.cover import first_cover
 from solver.errors import ConquianError
 from solver.game.errors import InvalidGameError
@@ -128,11 +129,15 @@ def _table_context(game_id: str, game: MatchGame, args: MultiDict[str, str]) -> 
     if "take" in args and can_pick:
         take = parse_take(obs, args.getlist("take"), listed)
     force_melds = None
+    force_help: list[str] = []
     if obs.phase == "force" and obs.center is not None:
         cover = first_cover(obs.opponent_exposed | 1 << obs.center)
         force_melds = [] if cover is None else [
             [card_str(c) for c in meld_cards(m)] for m in cover
         ]
+        helped = forcing_help(obs)
+        if helped is not None:
+            force_help = [claim.render(_) for claim in helped[0]]
     analyzer_url = None
     if view["position"] is not None and "analyzer.index" in current_app.view_functions:
         analyzer_url = url_for("analyzer.index",
@@ -156,6 +161,7 @@ def _table_context(game_id: str, game: MatchGame, args: MultiDict[str, str]) -> 
         "coaching": level,
         "coaching_levels": coaching.LEVELS,
         "force_melds": force_melds,
+        "force_help": force_help,
         "analyzer_url": analyzer_url,
         "level_label": LEVEL_LABELS[game.level][0],
         "finished_hands": game.hand_index + (1 if game.hand_over else 0),
