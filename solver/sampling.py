@@ -189,6 +189,8 @@ def _center_data(
     rng.shuffle(pool)
     hand = pool[:room]
     rest = pool[room:]
+    if not rest:
+        return None
     data["hand"] = [card_str(c) for c in hand]
     near = [c for c in rest if any(_near(c, h) for h in hand)]
     center = rng.choice(near if near and rng.random() < 0.6 else rest)
