@@ -155,6 +155,11 @@ class Problem:
     targets: tuple[Target, ...]
     lay_off: str
     """``none``, ``center`` (cooncan: the left card alone) or ``any`` (kunken, after own)."""
+    base: Multiset
+    """Natural kinds on the table after any play before hand cards: ``fixed``, your movable
+    melds' and the center card."""
+    extensions: tuple[tuple[CardMask, ...], ...]
+    """Per target (``lay_off == "any"``): the kinds that can be added to it."""
 
     @property
     def center_is_joker(self) -> int:
@@ -183,7 +188,7 @@ class Problem:
         stands = ms_sum(ms_sum(self.fixed_jokers, own_stands), laid_stands)
         if stands < 0:
             return False
-        naturals = ms_sum(ms_sum(ms_sum(self.fixed, self.exposed), self.center_ms), key.hand)
+        naturals = ms_sum(self.base, key.hand)
         return naturals >= 0 and within_packs(naturals, stands, self.packs)
 
 
@@ -224,6 +229,8 @@ def problem_of(position: Position) -> Problem:
         lay_off = "any"
     hand_naturals = [c for c in cards_of(position.hand) if c < JOKER_BASE]
     meld_rules = rules.meld_rules
+    center_ms = 0 if position.center >= JOKER_BASE else 1 << card_kind(position.center)
+    table = rules.table
     return Problem(
         position=position,
         table=rules.table,
@@ -242,6 +249,8 @@ def problem_of(position: Position) -> Problem:
         fixed_jokers=fixed_jokers,
         targets=tuple(targets),
         lay_off=lay_off,
+        base=ms_sum(ms_sum(fixed, exposed), center_ms),
+        extensions=tuple(_extensions(table, t) for t in targets) if lay_off == "any" else (),
     )
 
 
@@ -288,11 +297,11 @@ def _subsets(cards: list[Card], most: int) -> Iterator[CardMask]:
             yield mask
 
 
-def extensions(problem: Problem, target: Target) -> list[CardMask]:
+def _extensions(table: MeldTable, target: Target) -> tuple[CardMask, ...]:
     """Kinds that can be added to an opponent's meld, each set making a valid meld."""
     low = target.kinds & -target.kinds
-    return [m & ~target.kinds for m in problem.table.containing[low.bit_length() - 1]
-            if m & target.kinds == target.kinds and m != target.kinds]
+    return tuple(m & ~target.kinds for m in table.containing[low.bit_length() - 1]
+                 if m & target.kinds == target.kinds and m != target.kinds)
 
 
 # --- the canonical arrangement ------------------------------------------------------------
@@ -320,8 +329,13 @@ def _cover(
         return ()
     kind = (rest & -rest).bit_length() - 1  # a second copy's bit implies the first's
     bit = 1 << kind
+    avail = rest & K
     for meld in problem.table.containing[kind]:
-        for nat, jok in variants(problem, meld, bit, rest & K, jokers):
+        missing = meld & ~avail
+        if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
+            continue
+        for nat, jok in ((meld, 0),) if not jokers else variants(problem, meld, bit, avail,
+                                                                   jokers):
             if blocks and not compatible(nat, blocks):
                 continue
             if jok and ms_add(stands, jok) < 0:
@@ -347,27 +361,24 @@ def compatible(naturals: CardMask, blocks: Sequence[CardMask]) -> bool:
 def build(problem: Problem, keys: dict[Key, bool]) -> Analysis:
     """The analysis from every play's key and whether it keeps your melds whole."""
     position = problem.position
-    plays = [_play(problem, key, keeps) for key, keeps in keys.items()]
+    frozen = 0
+    for meld in problem.frozen:
+        frozen |= meld
+    movable = cards_of(position.exposed & ~frozen)
+    plays = [_play(problem, key, keeps, movable) for key, keeps in keys.items()]
     plays.sort(key=play_order)
     return Analysis(position, tuple(plays))
 
 
-def _play(problem: Problem, key: Key, keeps: bool) -> Play:
+def _play(problem: Problem, key: Key, keeps: bool, movable: list[Card]) -> Play:
     position = problem.position
     arrangement = arrange(problem, key, keeps and bool(problem.blocks))
     # Physical cards for the kinds: your movable melds' cards first, then the center card,
     # then the hand's (lowest copies and jokers first).
     pools: dict[int, list[Card]] = {}
     joker_pool: list[Card] = []
-    frozen = 0
-    for meld in problem.frozen:
-        frozen |= meld
-    movable = 0
-    for meld in position.melds:
-        movable |= meld
-    movable &= ~frozen
     used_hand = _hand_cards(position.hand, key)
-    for card in [*cards_of(movable), position.center, *cards_of(used_hand)]:
+    for card in [*movable, position.center, *cards_of(used_hand)]:
         if card >= JOKER_BASE:
             joker_pool.append(card)
         else:

@@ -21,7 +21,6 @@ from solver.analysis.layoff import (
     Target,
     build,
     compatible,
-    extensions,
     joker_counts_ok,
     ms_add,
     ms_sub,
@@ -29,7 +28,15 @@ from solver.analysis.layoff import (
     problem_of,
     variants,
 )
-from solver.cards import NATURALS, CardMask, iter_cards
+from solver.cards import (
+    JOKER_BASE,
+    NATURALS,
+    CardMask,
+    card_kind,
+    card_rank,
+    card_suit,
+    iter_cards,
+)
 from solver.position import Position
 
 
@@ -45,6 +52,8 @@ class _Own:
 
 
 def analyze(position: Position) -> Analysis:
+    if _hopeless(position):
+        return Analysis(position, ())
     problem = problem_of(position)
     keys: dict[Key, bool] = {}
     center = problem.center_ms
@@ -67,6 +76,37 @@ def analyze(position: Position) -> Analysis:
     return build(problem, keys)
 
 
+def _hopeless(position: Position) -> bool:
+    """A quick "no" for most positions: the center card is natural, and no meld holding it
+    can be completed from your cards and jokers, on your side or on an opponent's meld
+    (necessary conditions only: a ``False`` here proves nothing)."""
+    center = position.center
+    if center >= JOKER_BASE:
+        return False
+    rules = position.rules
+    mine = position.hand | position.exposed
+    pool = (mine | mine >> NATURALS) & K
+    jokers = (mine >> JOKER_BASE).bit_count() if rules.deck.jokers else 0
+    kind = card_kind(center)
+    bit = 1 << kind
+    if rules.lay_off != "none" and not (rules.lay_off == "left_card"
+                                        and position.center_from == "stock"):
+        containing = rules.table.containing[kind]
+        for meld in position.opponent_melds:
+            natural = meld & ((1 << JOKER_BASE) - 1)
+            natural = (natural | natural >> NATURALS) & K
+            room = jokers + (meld >> JOKER_BASE).bit_count()
+            for longer in containing:
+                if longer & natural == natural and \
+                        (longer & ~natural & ~pool & ~bit).bit_count() <= room:
+                    return False
+    for meld in rules.table.containing[kind]:
+        missing = meld & ~pool & ~bit
+        if not missing or missing.bit_count() <= jokers:
+            return False
+    return True
+
+
 def _minus(a: Multiset, b: Multiset) -> Multiset:
     return ms_sub(ms_sub(a, b >> NATURALS), b & K)
 
@@ -86,66 +126,109 @@ def _center_may_fit(problem: Problem) -> bool:
 def _center_may_lie_off(problem: Problem) -> bool:
     if problem.center_kind < 0:
         return bool(problem.targets)
-    return any(problem.center_ms & ext for t in problem.targets for ext in extensions(problem, t))
+    return any(problem.center_ms & ext for exts in problem.extensions for ext in exts)
 
 
 # --- your melds ---------------------------------------------------------------------------
 
 
 def _own_configs(problem: Problem, required: Multiset, required_jokers: int) -> set[_Own]:
-    out: set[_Own] = set()
-    any_melds = bool(problem.frozen) or bool(required)
-    _cover(problem, required, problem.hand, required_jokers, problem.hand_jokers, 0, 0, 0,
-           True, any_melds, out)
-    return out
+    search = _Covers(problem)
+    melds = bool(problem.frozen) or bool(required)
+    return {_Own(used, jokers, stands, keeps, melds or bool(used))
+            for used, jokers, stands, keeps in
+            search.cover(required, problem.hand, required_jokers, problem.hand_jokers)}
 
 
-def _cover(
-    problem: Problem, req: Multiset, opt: Multiset, jr: int, jo: int, used: Multiset,
-    used_jokers: int, stands: Multiset, keeps: bool, melds: bool, out: set[_Own],
-) -> None:
-    if not req:
-        _pack(problem, opt, jr, jo, used, used_jokers, stands, keeps, melds, 0, out)
-        return
-    kind = (req & -req).bit_length() - 1
-    bit = 1 << kind
-    avail = (req | opt) & K
-    for meld in problem.table.containing[kind]:
-        for nat, jok in variants(problem, meld, bit, avail, jr + jo):
-            new_stands = ms_add(stands, jok) if jok else stands
-            if new_stands < 0:
-                continue
-            from_req = nat & req
-            from_opt = nat & ~from_req
-            n = jok.bit_count()
-            from_jr = min(jr, n)
-            _cover(problem, ms_sub(req, from_req), ms_sub(opt, from_opt), jr - from_jr,
-                   jo - (n - from_jr), ms_add(used, from_opt), used_jokers + n - from_jr,
-                   new_stands, keeps and compatible(nat, problem.blocks), True, out)
+_Config = tuple[Multiset, int, Multiset, bool]
+"""(hand naturals used, hand jokers used, kinds the jokers stand for, old melds kept)."""
 
 
-def _pack(
-    problem: Problem, opt: Multiset, jr: int, jo: int, used: Multiset, used_jokers: int,
-    stands: Multiset, keeps: bool, melds: bool, start: int, out: set[_Own],
-) -> None:
-    if not jr:
-        out.add(_Own(used, used_jokers, stands, keeps, melds))
-    kinds = opt & K & ~((1 << start) - 1)
-    for kind in iter_cards(kinds):
+class _Covers:
+    """Memoised covers: the same cards left to cover recur under many first choices."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.covers: dict[tuple[int, int, int, int], set[_Config]] = {}
+        self.packs: dict[tuple[int, int, int, int], set[_Config]] = {}
+
+    def cover(self, req: Multiset, opt: Multiset, jr: int, jo: int) -> set[_Config]:
+        """Every way to cover ``req`` (with ``jr`` jokers that must be used) by melds,
+        taking optional cards from ``opt`` and ``jo`` optional jokers."""
+        memo = (req, opt, jr, jo)
+        found = self.covers.get(memo)
+        if found is not None:
+            return found
+        if not req:
+            found = self.pack(opt, jr, jo, 0)
+            self.covers[memo] = found
+            return found
+        problem = self.problem
+        found = set()
+        kind = (req & -req).bit_length() - 1
         bit = 1 << kind
-        below = bit - 1
+        avail = (req | opt) & K
+        jokers = jr + jo
         for meld in problem.table.containing[kind]:
-            for nat, jok in variants(problem, meld, bit, opt & K, jr + jo):
-                if nat & below:
-                    continue  # each packing is built from its lowest natural card up
-                new_stands = ms_add(stands, jok) if jok else stands
-                if new_stands < 0:
-                    continue
+            missing = meld & ~avail
+            if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
+                continue
+            for nat, jok in (((meld, 0),) if not jokers else
+                             variants(problem, meld, bit, avail, jokers)):
+                from_req = nat & req
+                from_opt = nat & ~from_req
                 n = jok.bit_count()
                 from_jr = min(jr, n)
-                _pack(problem, ms_sub(opt, nat), jr - from_jr, jo - (n - from_jr),
-                      ms_add(used, nat), used_jokers + n - from_jr, new_stands,
-                      keeps and compatible(nat, problem.blocks), True, kind, out)
+                keep = compatible(nat, problem.blocks)
+                for used, uj, stands, keeps in self.cover(
+                        ms_sub(req, from_req), ms_sub(opt, from_opt), jr - from_jr,
+                        jo - (n - from_jr)):
+                    if jok:
+                        stands = ms_add(stands, jok)
+                        if stands < 0:
+                            continue
+                    found.add((ms_add(used, from_opt), uj + n - from_jr, stands,
+                               keeps and keep))
+        self.covers[memo] = found
+        return found
+
+    def pack(self, opt: Multiset, jr: int, jo: int, start: int) -> set[_Config]:
+        """Every set of melds of ``opt`` cards alone (lowest natural card at least
+        ``start``), using all ``jr`` jokers and up to ``jo`` more."""
+        memo = (opt, jr, jo, start)
+        found = self.packs.get(memo)
+        if found is not None:
+            return found
+        found = {(0, 0, 0, True)} if not jr else set()
+        problem = self.problem
+        avail = opt & K
+        jokers = jr + jo
+        if jokers or problem.table.has_meld(avail):
+            for kind in iter_cards(avail & ~((1 << start) - 1)):
+                bit = 1 << kind
+                below = bit - 1
+                for meld in problem.table.containing[kind]:
+                    missing = meld & ~avail
+                    if missing and (not jokers or (missing & bit)
+                                    or missing.bit_count() > jokers):
+                        continue
+                    for nat, jok in (((meld, 0),) if not jokers else
+                                     variants(problem, meld, bit, avail, jokers)):
+                        if nat & below:
+                            continue  # each packing is built from its lowest natural card up
+                        n = jok.bit_count()
+                        from_jr = min(jr, n)
+                        keep = compatible(nat, problem.blocks)
+                        for used, uj, stands, keeps in self.pack(
+                                ms_sub(opt, nat), jr - from_jr, jo - (n - from_jr), kind):
+                            if jok:
+                                stands = ms_add(stands, jok)
+                                if stands < 0:
+                                    continue
+                            found.add((ms_add(used, nat), uj + n - from_jr, stands,
+                                       keeps and keep))
+        self.packs[memo] = found
+        return found
 
 
 # --- lay-offs -----------------------------------------------------------------------------
@@ -190,7 +273,7 @@ def _combine(
     _combine(problem, targets, index + 1, rest, jokers, chosen, out)
     target = targets[index]
     avail = rest & K
-    for ext in extensions(problem, target):
+    for ext in problem.extensions[index]:
         missing = ext & ~avail
         if missing.bit_count() > jokers:
             continue
