@@ -16,7 +16,7 @@ kept whole to decide ``rearranged``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from ortools.sat.python import cp_model
 
@@ -65,7 +65,7 @@ def analyze(position: Position) -> Analysis:
     problem = problem_of(position)
     model = _Model(problem)
     keys: dict[Key, bool] = {}
-    for key in model.keys():
+    for key in model.plays():
         keys[key] = bool(problem.blocks) and model.keeps(key)
     return build(problem, keys)
 
@@ -109,9 +109,9 @@ class _Model:
                 m.add(sum(on_it) <= 1)
 
         kinds = set(iter_cards(pool))
-        for nat, jok, _ in self.own:
+        for _, jok, _ in self.own:
             kinds |= set(iter_cards(jok))
-        for (_, nat, jok), _ in self.lays:
+        for (_, _, jok), _ in self.lays:
             kinds |= set(iter_cards(jok))
         fixed_n, fixed_j = p.fixed, p.fixed_jokers
         self.hand_bits: list[tuple[int, int, cp_model.IntVar]] = []
@@ -128,7 +128,7 @@ class _Model:
                 b = m.new_bool_var(f"hand{kind}_{level}")
                 played.append(b)
                 self.hand_bits.append((kind, level, b))
-            for first, second in zip(played, played[1:], strict=False):
+            for first, second in pairwise(played):
                 m.add(second <= first)
             m.add(down == e + c + sum(played))
             m.add(_count(fixed_n, kind) + down + _count(fixed_j, kind) + stand <= packs)
@@ -163,7 +163,7 @@ class _Model:
     def _literals(self) -> list[cp_model.IntVar]:
         return [b for _, _, b in self.hand_bits] + self.joker_bits + [v for _, v in self.lays]
 
-    def keys(self) -> list[Key]:
+    def plays(self) -> list[Key]:
         found = []
         solver, model = self.solver, self.model.clone()
         literals = self._literals()

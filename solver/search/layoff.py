@@ -33,8 +33,6 @@ from solver.cards import (
     NATURALS,
     CardMask,
     card_kind,
-    card_rank,
-    card_suit,
     iter_cards,
 )
 from solver.position import Position

@@ -55,7 +55,7 @@ def test_no_joker_for_a_king_when_all_four_kings_are_down() -> None:
 
 def test_a_position_with_a_joker_for_a_card_on_the_table_is_rejected() -> None:
     with pytest.raises(InvalidPositionError, match=r"KH.*already on the table \(K4\)"):
-        Position.from_dict({"rules": "kunken", "hand": FILLER + ["3H", "3S"],
+        Position.from_dict({"rules": "kunken", "hand": [*FILLER, "3H", "3S"],
                             "melds": [], "center": "2H",
                             "opponent_melds": [["KS", "KH", "KD", "KC"], ["JH", "QH", "*KH"]]})
 
@@ -82,7 +82,7 @@ def test_only_the_player_who_laid_off_may_add_the_king() -> None:
 
 def test_no_lay_off_before_your_own_first_meld() -> None:
     base = {"rules": "kunken", "opponent_melds": [["JH", "QH", "KH"]], "center": "10H"}
-    none = analyse({**base, "hand": FILLER + ["3H", "JS"]})
+    none = analyse({**base, "hand": [*FILLER, "3H", "JS"]})
     assert none["usable"] is False
     threes = ["3H", "3S", "3D"]
     with_meld = analyse({**base, "hand": FILLER[:7], "melds": [threes]})
@@ -141,10 +141,10 @@ def test_cooncan_frozen_meld_takes_no_card() -> None:
 
 def test_bad_input_names_the_profiles_rule() -> None:
     with pytest.raises(InvalidPositionError, match=r"no jokers \(C1\)"):
-        Position.from_dict({"rules": "cooncan", "hand": ["*"] + FILLER[:8], "center": "3H",
+        Position.from_dict({"rules": "cooncan", "hand": ["*", *FILLER[:8]], "center": "3H",
                             "melds": []})
     with pytest.raises(InvalidPositionError, match=r"8, 9 and 10 are removed \(K1\)"):
-        Position.from_dict({"rules": "kunken-40", "hand": FILLER[:9] + ["8H"], "center": "3H"})
+        Position.from_dict({"rules": "kunken-40", "hand": [*FILLER[:9], "8H"], "center": "3H"})
 
 
 # --- properties over random positions -----------------------------------------------------
