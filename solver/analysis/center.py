@@ -31,6 +31,9 @@ class Play:
     lay_off: tuple[LaidOff, ...] | None = None
     """Cards laid off onto the opponent's melds, in profiles that allow it (C9, K10);
     ``None`` where nobody lays off, so conquian-40's JSON has no such field."""
+    taken_back: tuple[str, ...] | None = None
+    """Cards of your melds that the play takes back into the hand (kunken, K9): the fewest
+    it needs; ``None`` in profiles where melds never go back."""
     stands: tuple[tuple[Card, Card], ...] = ()
     """The card each joker in ``melds`` stands for."""
     table: MeldTable = field(default=TABLE_40, compare=False, repr=False)
@@ -55,6 +58,8 @@ class Play:
         }
         if self.lay_off is not None:
             data["lay_off"] = [{"meld": i, "cards": list(cards)} for i, cards in self.lay_off]
+        if self.taken_back is not None:
+            data["taken_back"] = list(self.taken_back)
         return data
 
 

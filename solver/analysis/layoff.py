@@ -130,6 +130,28 @@ class Key:
 
 
 @dataclass(frozen=True, slots=True)
+class Outcome:
+    """What the best realisation of a key leaves: whether your old melds can stay whole,
+    and the fewest cards of your melds that go back to the hand (kunken, K9)."""
+
+    keeps: bool
+    back: Multiset = 0
+    back_jokers: int = 0
+
+    def order(self) -> tuple[int, int, int]:
+        """Fewest cards taken back, then fewest jokers, then the lowest cards."""
+        return (self.back.bit_count() + self.back_jokers, self.back_jokers, self.back)
+
+    def better(self, other: Outcome | None) -> Outcome:
+        """The outcome to report for a key reached both ways."""
+        if other is None:
+            return self
+        best = self if self.order() <= other.order() else other
+        keeps = self.keeps or other.keeps
+        return best if best.keeps == keeps else Outcome(keeps, best.back, best.back_jokers)
+
+
+@dataclass(frozen=True, slots=True)
 class Problem:
     position: Position
     table: MeldTable
@@ -155,6 +177,8 @@ class Problem:
     targets: tuple[Target, ...]
     lay_off: str
     """``none``, ``center`` (cooncan: the left card alone) or ``any`` (kunken, after own)."""
+    take_back: bool
+    """Your movable melds' cards may go back to the hand (kunken, K9)."""
     base: Multiset
     """Natural kinds on the table after any play before hand cards: ``fixed``, your movable
     melds' and the center card."""
@@ -169,17 +193,19 @@ class Problem:
     def center_ms(self) -> Multiset:
         return 0 if self.center_kind < 0 else 1 << self.center_kind
 
-    def own_part(self, key: Key) -> tuple[Multiset, int]:
+    def own_part(self, key: Key, back: Multiset = 0, back_jokers: int = 0
+                 ) -> tuple[Multiset, int]:
         """Natural kinds and joker count of your melds after a play (frozen ones aside)."""
         laid, laid_jokers = 0, 0
         for _, nat, jok in key.lay_off:
             laid = ms_sum(laid, nat)
             laid_jokers += jok.bit_count()
-        down = ms_sum(ms_sum(self.exposed, self.center_ms), key.hand)
-        jokers = self.exposed_jokers + self.center_is_joker + key.hand_jokers - laid_jokers
+        down = ms_sum(ms_sum(ms_diff(self.exposed, back), self.center_ms), key.hand)
+        jokers = (self.exposed_jokers - back_jokers + self.center_is_joker + key.hand_jokers
+                  - laid_jokers)
         return ms_diff(down, laid), jokers
 
-    def table_ok(self, key: Key, own_stands: Multiset) -> bool:
+    def table_ok(self, key: Key, own_stands: Multiset, back: Multiset = 0) -> bool:
         laid_stands = 0
         for _, _, jok in key.lay_off:
             laid_stands = ms_add(laid_stands, jok)
@@ -188,7 +214,7 @@ class Problem:
         stands = ms_sum(ms_sum(self.fixed_jokers, own_stands), laid_stands)
         if stands < 0:
             return False
-        naturals = ms_sum(self.base, key.hand)
+        naturals = ms_sum(ms_diff(self.base, back) if back else self.base, key.hand)
         return naturals >= 0 and within_packs(naturals, stands, self.packs)
 
 
@@ -249,6 +275,7 @@ def problem_of(position: Position) -> Problem:
         fixed_jokers=fixed_jokers,
         targets=tuple(targets),
         lay_off=lay_off,
+        take_back=rules.take_back,
         base=ms_sum(ms_sum(fixed, exposed), center_ms),
         extensions=tuple(_extensions(table, t) for t in targets) if lay_off == "any" else (),
     )
@@ -307,24 +334,24 @@ def _extensions(table: MeldTable, target: Target) -> tuple[CardMask, ...]:
 # --- the canonical arrangement ------------------------------------------------------------
 
 
-def arrange(problem: Problem, key: Key, keep: bool) -> tuple[Variant, ...]:
+def arrange(problem: Problem, key: Key, outcome: Outcome) -> tuple[Variant, ...]:
     """The canonical arrangement of your movable melds after the play ``key``: the lowest
     natural card is covered first, by melds in the table's order and their variants in
     :func:`variants`' order; with ``keep``, only melds holding each old meld whole or not
     at all."""
-    own, jokers = problem.own_part(key)
-    blocks = problem.blocks if keep else ()
-    found = _cover(problem, key, own, jokers, blocks, 0)
+    own, jokers = problem.own_part(key, outcome.back, outcome.back_jokers)
+    blocks = problem.blocks if outcome.keeps else ()
+    found = _cover(problem, key, outcome.back, own, jokers, blocks, 0)
     assert found is not None, "every play comes with an arrangement"
     return found
 
 
 def _cover(
-    problem: Problem, key: Key, rest: Multiset, jokers: int, blocks: Sequence[CardMask],
-    stands: Multiset,
+    problem: Problem, key: Key, back: Multiset, rest: Multiset, jokers: int,
+    blocks: Sequence[CardMask], stands: Multiset,
 ) -> tuple[Variant, ...] | None:
     if not rest:
-        if jokers or not problem.table_ok(key, stands):
+        if jokers or not problem.table_ok(key, stands, back):
             return None
         return ()
     kind = (rest & -rest).bit_length() - 1  # a second copy's bit implies the first's
@@ -340,7 +367,7 @@ def _cover(
                 continue
             if jok and ms_add(stands, jok) < 0:
                 continue
-            sub = _cover(problem, key, ms_sub(rest, nat), jokers - jok.bit_count(), blocks,
+            sub = _cover(problem, key, back, ms_sub(rest, nat), jokers - jok.bit_count(), blocks,
                          ms_add(stands, jok) if jok else stands)
             if sub is not None:
                 return ((nat, jok), *sub)
@@ -358,27 +385,34 @@ def compatible(naturals: CardMask, blocks: Sequence[CardMask]) -> bool:
 # --- from keys to the analysis ------------------------------------------------------------
 
 
-def build(problem: Problem, keys: dict[Key, bool]) -> Analysis:
-    """The analysis from every play's key and whether it keeps your melds whole."""
+def build(problem: Problem, keys: dict[Key, Outcome]) -> Analysis:
+    """The analysis from every play's key and the outcome of its best realisation."""
     position = problem.position
     frozen = 0
     for meld in problem.frozen:
         frozen |= meld
     movable = cards_of(position.exposed & ~frozen)
-    plays = [_play(problem, key, keeps, movable) for key, keeps in keys.items()]
+    plays = [_play(problem, key, outcome, movable) for key, outcome in keys.items()]
     plays.sort(key=play_order)
     return Analysis(position, tuple(plays))
 
 
-def _play(problem: Problem, key: Key, keeps: bool, movable: list[Card]) -> Play:
+def _play(problem: Problem, key: Key, outcome: Outcome, movable: list[Card]) -> Play:
     position = problem.position
-    arrangement = arrange(problem, key, keeps and bool(problem.blocks))
-    # Physical cards for the kinds: your movable melds' cards first, then the center card,
-    # then the hand's (lowest copies and jokers first).
+    keeps = outcome.keeps and bool(problem.blocks)
+    arrangement = arrange(problem, key, Outcome(keeps, outcome.back, outcome.back_jokers))
+    # Physical cards for the kinds: your movable melds' cards first (less those going back
+    # to the hand), then the center card, then the hand's (lowest copies and jokers first).
+    staying = list(movable)
+    for kind in [*iter_cards(outcome.back & K), *iter_cards(outcome.back >> NATURALS)]:
+        staying.remove(next(c for c in reversed(staying) if c < JOKER_BASE
+                            and card_kind(c) == kind))
+    for _ in range(outcome.back_jokers):
+        staying.remove(next(c for c in reversed(staying) if c >= JOKER_BASE))
     pools: dict[int, list[Card]] = {}
     joker_pool: list[Card] = []
     used_hand = _hand_cards(position.hand, key)
-    for card in [*movable, position.center, *cards_of(used_hand)]:
+    for card in [*staying, position.center, *cards_of(used_hand)]:
         if card >= JOKER_BASE:
             joker_pool.append(card)
         else:
@@ -401,13 +435,19 @@ def _play(problem: Problem, key: Key, keeps: bool, movable: list[Card]) -> Play:
     lay_off: tuple[LaidOff, ...] | None = None
     if position.rules.lay_off != "none":
         lay_off = tuple((i, _lay_strings(nat, jok)) for i, nat, jok in key.lay_off)
-    wins = key.hand == problem.hand and key.hand_jokers == problem.hand_jokers
+    taken_back: tuple[str, ...] | None = None
+    if problem.take_back:
+        kinds = sorted([*iter_cards(outcome.back & K), *iter_cards(outcome.back >> NATURALS)])
+        taken_back = (*(card_str(k) for k in kinds), *("*",) * outcome.back_jokers)
+    wins = (key.hand == problem.hand and key.hand_jokers == problem.hand_jokers
+            and not outcome.back and not outcome.back_jokers)
     return Play(
         hand_cards=used_hand,
         melds=tuple(melds),
         rearranged=bool(problem.blocks) and not keeps,
         wins=wins,
         lay_off=lay_off,
+        taken_back=taken_back,
         stands=used_stands,
         table=problem.table,
     )

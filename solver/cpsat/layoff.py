@@ -21,7 +21,7 @@ from itertools import combinations, pairwise
 from ortools.sat.python import cp_model
 
 from solver.analysis.center import Analysis
-from solver.analysis.layoff import K, Key, Problem, build, problem_of
+from solver.analysis.layoff import K, Key, Outcome, Problem, build, problem_of
 from solver.cards import NATURALS, CardMask, iter_cards
 from solver.position import Position
 
@@ -64,9 +64,9 @@ def _with_jokers(
 def analyze(position: Position) -> Analysis:
     problem = problem_of(position)
     model = _Model(problem)
-    keys: dict[Key, bool] = {}
+    keys: dict[Key, Outcome] = {}
     for key in model.plays():
-        keys[key] = bool(problem.blocks) and model.keeps(key)
+        keys[key] = model.outcome(key)
     return build(problem, keys)
 
 
@@ -115,13 +115,13 @@ class _Model:
             kinds |= set(iter_cards(jok))
         fixed_n, fixed_j = p.fixed, p.fixed_jokers
         self.hand_bits: list[tuple[int, int, cp_model.IntVar]] = []
+        self.back_bits: list[tuple[int, int, cp_model.IntVar]] = []
         for kind in sorted(kinds):
             own = sum(v for nat, _, v in self.own if nat >> kind & 1)
             laid = sum(v for (_, nat, _), v in self.lays if nat >> kind & 1)
             stand = sum(v for _, jok, v in self.own if jok >> kind & 1) + \
                 sum(v for (_, _, jok), v in self.lays if jok >> kind & 1)
             e, c, h = _count(exposed, kind), _count(center, kind), _count(hand, kind)
-            m.add(own >= e)
             down = own + laid
             played = []
             for level in range(1, h + 1):
@@ -130,17 +130,40 @@ class _Model:
                 self.hand_bits.append((kind, level, b))
             for first, second in pairwise(played):
                 m.add(second <= first)
-            m.add(down == e + c + sum(played))
+            back = []
+            if p.take_back:
+                # K9: your cards may go back to the hand; a card of a kind goes back only
+                # when no hand card of that kind goes down (identical cards are one).
+                for level in range(1, e + 1):
+                    b = m.new_bool_var(f"back{kind}_{level}")
+                    back.append(b)
+                    self.back_bits.append((kind, level, b))
+                    if played:
+                        m.add(b + played[0] <= 1)
+                for first, second in pairwise(back):
+                    m.add(second <= first)
+            else:
+                m.add(own >= e)
+            m.add(down == e - sum(back) + c + sum(played))
             m.add(_count(fixed_n, kind) + down + _count(fixed_j, kind) + stand <= packs)
 
         own_jokers = sum(jok.bit_count() * v for _, jok, v in self.own)
         laid_jokers = sum(jok.bit_count() * v for (_, _, jok), v in self.lays)
-        m.add(own_jokers >= p.exposed_jokers)
         self.joker_bits = [m.new_bool_var(f"joker{i}") for i in range(p.hand_jokers)]
-        for first, second in zip(self.joker_bits, self.joker_bits[1:], strict=False):
+        for first, second in pairwise(self.joker_bits):
             m.add(second <= first)
-        m.add(own_jokers + laid_jokers
-              == p.exposed_jokers + p.center_is_joker + sum(self.joker_bits))
+        self.back_jokers: list[cp_model.IntVar] = []
+        if p.take_back:
+            self.back_jokers = [m.new_bool_var(f"backjoker{i}") for i in range(p.exposed_jokers)]
+            for first, second in pairwise(self.back_jokers):
+                m.add(second <= first)
+            if self.joker_bits:
+                for b in self.back_jokers:
+                    m.add(b + self.joker_bits[0] <= 1)
+        else:
+            m.add(own_jokers >= p.exposed_jokers)
+        m.add(own_jokers + laid_jokers == p.exposed_jokers - sum(self.back_jokers)
+              + p.center_is_joker + sum(self.joker_bits))
         if self.lays:
             any_lay = sum(v for _, v in self.lays)
             if p.lay_off == "center":
@@ -186,15 +209,39 @@ class _Model:
         lays = tuple(sorted(lay for (lay, _), v in zip(self.lays, values[i:], strict=True) if v))
         return Key(hand, jokers, lays)
 
-    def keeps(self, key: Key) -> bool:
-        """Whether the play ``key`` can keep each of your old melds inside one new meld."""
-        model = self.model.clone()
-        for nat, _, var in self.own:
-            if any(nat & b and nat & b != b for b in self.p.blocks):
-                model.add(var == 0)
+    def outcome(self, key: Key) -> Outcome:
+        """The fewest cards the play ``key`` takes back (then fewest jokers, then the lowest
+        cards), and whether it can keep each of your old melds inside one new meld."""
+        p = self.p
+        fixed = self.model.clone()
         for b, value in zip(self._literals(), self._key_values(key), strict=True):
-            model.add(b == int(value))
-        return self.solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+            fixed.add(b == int(value))
+        back, back_jokers = 0, 0
+        if self.back_bits or self.back_jokers:
+            order = sorted(self.back_bits, key=lambda t: t[0] + (NATURALS if t[1] == 2 else 0))
+            value_bound = 1 << len(order)
+            per_card = 8 * value_bound
+            objective = sum((per_card + (1 << i)) * b for i, (_, _, b) in enumerate(order)) + \
+                sum((per_card + value_bound) * b for b in self.back_jokers)
+            model = fixed.clone()
+            model.minimize(objective)
+            status = self.solver.solve(model)
+            assert status == cp_model.OPTIMAL
+            for kind, level, b in self.back_bits:
+                if self.solver.boolean_value(b):
+                    back |= 1 << (kind + (NATURALS if level == 2 else 0))
+            back_jokers = sum(self.solver.boolean_value(b) for b in self.back_jokers)
+        keeps = False
+        if p.blocks and not back and not back_jokers:
+            for nat, _, var in self.own:
+                if any(nat & b and nat & b != b for b in p.blocks):
+                    fixed.add(var == 0)
+            for _, _, b in self.back_bits:
+                fixed.add(b == 0)
+            for b in self.back_jokers:
+                fixed.add(b == 0)
+            keeps = self.solver.solve(fixed) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+        return Outcome(keeps, back, back_jokers)
 
     def _key_values(self, key: Key) -> list[bool]:
         values = []

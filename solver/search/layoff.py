@@ -17,12 +17,14 @@ from solver.analysis.layoff import (
     K,
     Key,
     Multiset,
+    Outcome,
     Problem,
     Target,
     build,
     compatible,
     joker_counts_ok,
     ms_add,
+    ms_diff,
     ms_sub,
     ms_sum,
     problem_of,
@@ -53,23 +55,32 @@ def analyze(position: Position) -> Analysis:
     if _hopeless(position):
         return Analysis(position, ())
     problem = problem_of(position)
-    keys: dict[Key, bool] = {}
+    keys: dict[Key, Outcome] = {}
     center = problem.center_ms
+    # Kunken (K9): your melds' cards may go back to the hand, so they are optional like
+    # hand cards; elsewhere they must stay down.
+    if problem.take_back:
+        must, must_jokers = 0, 0
+        opt = ms_sum(problem.hand, problem.exposed)
+        opt_jokers = problem.hand_jokers + problem.exposed_jokers
+    else:
+        must, must_jokers = problem.exposed, problem.exposed_jokers
+        opt, opt_jokers = problem.hand, problem.hand_jokers
     if _center_may_fit(problem):
-        required = ms_sum(problem.exposed, center)
-        for own in _own_configs(problem, required, problem.exposed_jokers +
-                                problem.center_is_joker):
-            rest = _minus(problem.hand, own.hand)
-            _lay(problem, keys, own, rest, problem.hand_jokers - own.hand_jokers, False)
+        for own in _own_configs(problem, ms_sum(must, center),
+                                must_jokers + problem.center_is_joker, opt, opt_jokers):
+            _lay(problem, keys, own, _minus(opt, own.hand), opt_jokers - own.hand_jokers,
+                 False)
     if problem.lay_off == "center" and problem.center_kind >= 0:
         for target in problem.targets:
             if problem.table.is_valid(target.kinds | center) and not target.kinds & center:
-                keys[Key(0, 0, ((target.index, center, 0),))] = True
+                keys[Key(0, 0, ((target.index, center, 0),))] = Outcome(True)
     elif problem.lay_off == "any" and _center_may_lie_off(problem):
-        for own in _own_configs(problem, problem.exposed, problem.exposed_jokers):
-            rest = ms_add(_minus(problem.hand, own.hand), center) if center else \
-                _minus(problem.hand, own.hand)
-            jokers = problem.hand_jokers - own.hand_jokers + problem.center_is_joker
+        for own in _own_configs(problem, must, must_jokers, opt, opt_jokers):
+            rest = _minus(opt, own.hand)
+            if center:
+                rest = ms_add(rest, center)
+            jokers = opt_jokers - own.hand_jokers + problem.center_is_joker
             _lay(problem, keys, own, rest, jokers, True)
     return build(problem, keys)
 
@@ -130,12 +141,14 @@ def _center_may_lie_off(problem: Problem) -> bool:
 # --- your melds ---------------------------------------------------------------------------
 
 
-def _own_configs(problem: Problem, required: Multiset, required_jokers: int) -> set[_Own]:
+def _own_configs(
+    problem: Problem, required: Multiset, required_jokers: int, opt: Multiset, opt_jokers: int
+) -> set[_Own]:
     search = _Covers(problem)
     melds = bool(problem.frozen) or bool(required)
     return {_Own(used, jokers, stands, keeps, melds or bool(used))
             for used, jokers, stands, keeps in
-            search.cover(required, problem.hand, required_jokers, problem.hand_jokers)}
+            search.cover(required, opt, required_jokers, opt_jokers)}
 
 
 _Config = tuple[Multiset, int, Multiset, bool]
@@ -233,7 +246,7 @@ class _Covers:
 
 
 def _lay(
-    problem: Problem, keys: dict[Key, bool], own: _Own, rest: Multiset, jokers: int,
+    problem: Problem, keys: dict[Key, Outcome], own: _Own, rest: Multiset, jokers: int,
     center_in_rest: bool,
 ) -> None:
     targets = problem.targets if problem.lay_off == "any" and own.melds else ()
@@ -255,9 +268,20 @@ def _lay(
                 if not laid_jokers:
                     continue
                 hand_jokers -= 1
+        back, back_jokers = 0, 0
+        if problem.take_back:
+            # Identical cards are interchangeable: count your melds' cards as staying down
+            # before any hand card goes down.
+            common = hand & problem.exposed
+            back = ms_diff(problem.exposed, common)
+            hand = ms_diff(hand, common)
+            staying = min(hand_jokers, problem.exposed_jokers)
+            back_jokers = problem.exposed_jokers - staying
+            hand_jokers -= staying
         key = Key(hand, hand_jokers, lays)
-        if problem.table_ok(key, own.stands):
-            keys[key] = keys.get(key, False) or own.keeps
+        if problem.table_ok(key, own.stands, back):
+            outcome = Outcome(own.keeps and not back and not back_jokers, back, back_jokers)
+            keys[key] = outcome.better(keys.get(key))
 
 
 def _combine(
