@@ -67,21 +67,16 @@ def analyze(position: Position) -> Analysis:
         must, must_jokers = problem.exposed, problem.exposed_jokers
         opt, opt_jokers = problem.hand, problem.hand_jokers
     if _center_may_fit(problem):
-        for own in _own_configs(problem, ms_sum(must, center),
-                                must_jokers + problem.center_is_joker, opt, opt_jokers):
-            _lay(problem, keys, own, _minus(opt, own.hand), opt_jokers - own.hand_jokers,
-                 False)
+        owns = _own_configs(problem, ms_sum(must, center), must_jokers + problem.center_is_joker,
+                            opt, opt_jokers)
+        _lay_all(problem, keys, owns, opt, opt_jokers, False)
     if problem.lay_off == "center" and problem.center_kind >= 0:
         for target in problem.targets:
             if problem.table.is_valid(target.kinds | center) and not target.kinds & center:
                 keys[Key(0, 0, ((target.index, center, 0),))] = Outcome(True)
     elif problem.lay_off == "any" and _center_may_lie_off(problem):
-        for own in _own_configs(problem, must, must_jokers, opt, opt_jokers):
-            rest = _minus(opt, own.hand)
-            if center:
-                rest = ms_add(rest, center)
-            jokers = opt_jokers - own.hand_jokers + problem.center_is_joker
-            _lay(problem, keys, own, rest, jokers, True)
+        owns = _own_configs(problem, must, must_jokers, opt, opt_jokers)
+        _lay_all(problem, keys, owns, opt, opt_jokers, True)
     return build(problem, keys)
 
 
@@ -245,43 +240,76 @@ class _Covers:
 # --- lay-offs -----------------------------------------------------------------------------
 
 
-def _lay(
-    problem: Problem, keys: dict[Key, Outcome], own: _Own, rest: Multiset, jokers: int,
+_Lays = tuple[tuple[int, Multiset, CardMask], ...]
+
+
+def _lay_all(
+    problem: Problem, keys: dict[Key, Outcome], owns: set[_Own], opt: Multiset,
+    opt_jokers: int, center_in_rest: bool,
+) -> None:
+    """Every own configuration with every combination of lay-offs of what is left."""
+    groups: dict[tuple[Multiset, int, bool, bool], list[Multiset]] = {}
+    for own in owns:
+        groups.setdefault((own.hand, own.hand_jokers, own.keeps, own.melds), []).append(
+            own.stands)
+    combos: dict[tuple[Multiset, int, bool], list[tuple[_Lays, Multiset, int]]] = {}
+    center = problem.center_ms
+    for (used, used_jokers, keeps, melds), stands in groups.items():
+        rest = _minus(opt, used)
+        jokers = opt_jokers - used_jokers
+        if center_in_rest:
+            rest = ms_add(rest, center) if center else rest
+            jokers += problem.center_is_joker
+        laying = problem.lay_off == "any" and melds
+        memo = (rest, jokers, laying)
+        choices = combos.get(memo)
+        if choices is None:
+            found: list[_Lays] = []
+            _combine(problem, problem.targets if laying else (), 0, rest, jokers, (), found)
+            choices = []
+            for lays in found:
+                laid, laid_jokers = 0, 0
+                for _, nat, jok in lays:
+                    laid = ms_add(laid, nat)
+                    laid_jokers += jok.bit_count()
+                choices.append((lays, laid, laid_jokers))
+            combos[memo] = choices
+        for lays, laid, laid_jokers in choices:
+            _record(problem, keys, lays, ms_sum(used, laid), used_jokers + laid_jokers, laid,
+                    laid_jokers, keeps, stands, center_in_rest)
+
+
+def _record(
+    problem: Problem, keys: dict[Key, Outcome], lays: _Lays, hand: Multiset, hand_jokers: int,
+    laid: Multiset, laid_jokers: int, keeps: bool, stands: list[Multiset],
     center_in_rest: bool,
 ) -> None:
-    targets = problem.targets if problem.lay_off == "any" and own.melds else ()
-    choices: list[tuple[tuple[int, Multiset, CardMask], ...]] = []
-    _combine(problem, targets, 0, rest, jokers, (), choices)
-    for lays in choices:
-        laid, laid_jokers = 0, 0
-        for _, nat, jok in lays:
-            laid = ms_add(laid, nat)
-            laid_jokers += jok.bit_count()
-        hand = ms_sum(own.hand, laid)
-        hand_jokers = own.hand_jokers + laid_jokers
-        if center_in_rest:
-            if problem.center_kind >= 0:
-                if not laid & problem.center_ms:
-                    continue  # the center card must go down
-                hand = ms_sub(hand, problem.center_ms)
-            else:
-                if not laid_jokers:
-                    continue
-                hand_jokers -= 1
-        back, back_jokers = 0, 0
-        if problem.take_back:
-            # Identical cards are interchangeable: count your melds' cards as staying down
-            # before any hand card goes down.
-            common = hand & problem.exposed
-            back = ms_diff(problem.exposed, common)
-            hand = ms_diff(hand, common)
-            staying = min(hand_jokers, problem.exposed_jokers)
-            back_jokers = problem.exposed_jokers - staying
-            hand_jokers -= staying
-        key = Key(hand, hand_jokers, lays)
-        if problem.table_ok(key, own.stands, back):
-            outcome = Outcome(own.keeps and not back and not back_jokers, back, back_jokers)
-            keys[key] = outcome.better(keys.get(key))
+    if center_in_rest:
+        if problem.center_kind >= 0:
+            if not laid & problem.center_ms:
+                return  # the center card must go down
+            hand = ms_sub(hand, problem.center_ms)
+        else:
+            if not laid_jokers:
+                return
+            hand_jokers -= 1
+    back, back_jokers = 0, 0
+    if problem.take_back:
+        # Identical cards are interchangeable: count your melds' cards as staying down
+        # before any hand card goes down.
+        common = hand & problem.exposed
+        back = ms_diff(problem.exposed, common)
+        hand = ms_diff(hand, common)
+        staying = min(hand_jokers, problem.exposed_jokers)
+        back_jokers = problem.exposed_jokers - staying
+        hand_jokers -= staying
+    key = Key(hand, hand_jokers, lays)
+    outcome = Outcome(keeps and not back and not back_jokers, back, back_jokers)
+    known = keys.get(key)
+    if known is not None and known.keeps >= outcome.keeps and known.order() <= outcome.order():
+        return  # nothing better than what is known
+    if any(problem.table_ok(key, own_stands, back) for own_stands in stands):
+        keys[key] = outcome.better(known)
 
 
 def _combine(
