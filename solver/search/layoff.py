@@ -156,7 +156,7 @@ class _Covers:
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
         self.covers: dict[tuple[int, int, int, int], set[_Config]] = {}
-        self.packs: dict[tuple[int, int, int, int], set[_Config]] = {}
+        self.packs: dict[tuple[int, int, int], set[_Config]] = {}
 
     def cover(self, req: Multiset, opt: Multiset, jr: int, jo: int) -> set[_Config]:
         """Every way to cover ``req`` (with ``jr`` jokers that must be used) by melds,
@@ -166,7 +166,7 @@ class _Covers:
         if found is not None:
             return found
         if not req:
-            found = self.pack(opt, jr, jo, 0)
+            found = self.pack(opt, jr, jo)
             self.covers[memo] = found
             return found
         problem = self.problem
@@ -198,41 +198,39 @@ class _Covers:
         self.covers[memo] = found
         return found
 
-    def pack(self, opt: Multiset, jr: int, jo: int, start: int) -> set[_Config]:
-        """Every set of melds of ``opt`` cards alone (lowest natural card at least
-        ``start``), using all ``jr`` jokers and up to ``jo`` more."""
-        memo = (opt, jr, jo, start)
+    def pack(self, opt: Multiset, jr: int, jo: int) -> set[_Config]:
+        """Every set of melds of ``opt`` cards alone, using all ``jr`` jokers and up to
+        ``jo`` more: the lowest card either stays in the hand or starts a meld."""
+        memo = (opt, jr, jo)
         found = self.packs.get(memo)
         if found is not None:
             return found
-        found = {(0, 0, 0, True)} if not jr else set()
         problem = self.problem
         avail = opt & K
         jokers = jr + jo
-        if jokers or problem.table.has_meld(avail):
-            for kind in iter_cards(avail & ~((1 << start) - 1)):
-                bit = 1 << kind
-                below = bit - 1
-                for meld in problem.table.containing[kind]:
-                    missing = meld & ~avail
-                    if missing and (not jokers or (missing & bit)
-                                    or missing.bit_count() > jokers):
-                        continue
-                    for nat, jok in (((meld, 0),) if not jokers else
-                                     variants(problem, meld, bit, avail, jokers)):
-                        if nat & below:
-                            continue  # each packing is built from its lowest natural card up
-                        n = jok.bit_count()
-                        from_jr = min(jr, n)
-                        keep = compatible(nat, problem.blocks)
-                        for used, uj, stands, keeps in self.pack(
-                                ms_sub(opt, nat), jr - from_jr, jo - (n - from_jr), kind):
-                            if jok:
-                                stands = ms_add(stands, jok)
-                                if stands < 0:
-                                    continue
-                            found.add((ms_add(used, nat), uj + n - from_jr, stands,
-                                       keeps and keep))
+        if not avail or (not jokers and not problem.table.has_meld(avail)):
+            found = {(0, 0, 0, True)} if not jr else set()
+            self.packs[memo] = found
+            return found
+        kind = (avail & -avail).bit_length() - 1
+        bit = 1 << kind
+        found = set(self.pack(ms_sub(opt, bit), jr, jo))  # this card stays in the hand
+        for meld in problem.table.containing[kind]:
+            missing = meld & ~avail
+            if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
+                continue
+            for nat, jok in (((meld, 0),) if not jokers else
+                             variants(problem, meld, bit, avail, jokers)):
+                n = jok.bit_count()
+                from_jr = min(jr, n)
+                keep = compatible(nat, problem.blocks)
+                for used, uj, stands, keeps in self.pack(
+                        ms_sub(opt, nat), jr - from_jr, jo - (n - from_jr)):
+                    if jok:
+                        stands = ms_add(stands, jok)
+                        if stands < 0:
+                            continue
+                    found.add((ms_add(used, nat), uj + n - from_jr, stands, keeps and keep))
         self.packs[memo] = found
         return found
 
