@@ -19,7 +19,6 @@ from solver.analysis.layoff import (
     Multiset,
     Outcome,
     Problem,
-    Target,
     build,
     compatible,
     joker_counts_ok,
@@ -252,6 +251,7 @@ def _lay_all(
             own.stands)
     combos: dict[tuple[Multiset, int, bool], list[tuple[_Lays, Multiset, int]]] = {}
     center = problem.center_ms
+    lay_options: list[list[_Option]] | None = None
     for (used, used_jokers, keeps, melds), stands in groups.items():
         rest = _minus(opt, used)
         jokers = opt_jokers - used_jokers
@@ -263,7 +263,11 @@ def _lay_all(
         choices = combos.get(memo)
         if choices is None:
             found: list[_Lays] = []
-            _combine(problem, problem.targets if laying else (), 0, rest, jokers, (), found)
+            if laying and lay_options is None:
+                lay_options = _options(problem, (opt | center) & K,
+                                       opt_jokers + problem.center_is_joker)
+            _combine(problem, lay_options if laying and lay_options else [], 0, rest, jokers,
+                     (), found)
             choices = []
             for lays in found:
                 laid, laid_jokers = 0, 0
@@ -310,28 +314,47 @@ def _record(
         keys[key] = outcome.better(known)
 
 
+_Option = tuple[CardMask, CardMask, int]
+"""A lay-off onto one target: (natural kinds, kinds its jokers stand for, jokers)."""
+
+
+def _options(problem: Problem, pool: CardMask, jokers: int) -> list[list[_Option]]:
+    """Per target, every lay-off with natural cards from ``pool`` and at most ``jokers``
+    jokers.  Those possible with fewer cards are exactly those whose natural cards remain
+    and whose jokers do, so this is computed once per analysis."""
+    out = []
+    for target, extensions in zip(problem.targets, problem.extensions, strict=True):
+        options = []
+        for ext in extensions:
+            missing = ext & ~pool
+            if missing.bit_count() > jokers:
+                continue
+            for slots in _slot_choices(ext & pool, missing, jokers):
+                nat = ext & ~slots
+                n = slots.bit_count()
+                if n and not joker_counts_ok(problem, target.naturals + nat.bit_count(),
+                                             target.jokers + n):
+                    continue
+                options.append((nat, slots, n))
+        out.append(options)
+    return out
+
+
 def _combine(
-    problem: Problem, targets: tuple[Target, ...], index: int, rest: Multiset, jokers: int,
+    problem: Problem, options: list[list[_Option]], index: int, rest: Multiset, jokers: int,
     chosen: tuple[tuple[int, Multiset, CardMask], ...],
     out: list[tuple[tuple[int, Multiset, CardMask], ...]],
 ) -> None:
-    if index == len(targets):
+    if index == len(options):
         out.append(chosen)
         return
-    _combine(problem, targets, index + 1, rest, jokers, chosen, out)
-    target = targets[index]
+    _combine(problem, options, index + 1, rest, jokers, chosen, out)
     avail = rest & K
-    for ext in problem.extensions[index]:
-        missing = ext & ~avail
-        if missing.bit_count() > jokers:
-            continue
-        for slots in _slot_choices(ext & avail, missing, jokers):
-            nat = ext & ~slots
-            if slots and not joker_counts_ok(problem, target.naturals + nat.bit_count(),
-                                             target.jokers + slots.bit_count()):
-                continue
-            _combine(problem, targets, index + 1, ms_sub(rest, nat), jokers - slots.bit_count(),
-                     (*chosen, (target.index, nat, slots)), out)
+    target = problem.targets[index].index
+    for nat, slots, n in options[index]:
+        if n <= jokers and not nat & ~avail:
+            _combine(problem, options, index + 1, ms_sub(rest, nat), jokers - n,
+                     (*chosen, (target, nat, slots)), out)
 
 
 def _slot_choices(present: CardMask, missing: CardMask, jokers: int) -> list[CardMask]:
