@@ -4,18 +4,27 @@ becomes a :class:`~solver.analysis.center.Play`.
 
 What a play is (the rule books' C5, C8–C11 and K3–K4, K7–K11):
 
-- Your melds stay down (K9's taking back is a step of its own, so a play starts from your
-  melds as they lie); those that are not frozen may be rearranged, with the center card and
-  any hand cards, into valid melds.  A meld carrying the opponent's laid-off cards is frozen
-  and stays as it is (C5, K10).
+- ``cooncan``: your melds stay down; those that are not frozen may be rearranged, with the
+  center card and any hand cards, into valid melds (C5, C8).  A meld carrying the
+  opponent's laid-off card is frozen and stays as it is.
+- ``kunken*``: the same, and your melds that are not frozen may also go back to the hand
+  (K9: take back whole melds, then meld again), so their cards are as free as hand cards;
+  a play reports the fewest cards it takes back (``taken_back``), and plays differ only by
+  what leaves the hand and what lies off, never by what needlessly goes back.  Joker swaps
+  (K5) are a step of their own and not part of a play.
 - ``cooncan``: a card the opponent left may instead go alone onto one of the opponent's
   melds (C9); a card you turned never can.
 - ``kunken*``: once you have a meld of your own after the play (one made in the same play
-  counts), any hand cards and the center card may be added to the opponent's melds (K10).
+  counts), any hand cards (taken-back ones too) and the center card may be added to the
+  opponent's melds (K10).
   A joker stands for any card that is not on the table after the play (K4): for every card,
   the natural copies on the table and the jokers standing for it are at most the packs.
 - The center card goes down (own melds or a lay-off); it wins when your hand is empty after
   the play (11 down, C11/K11).
+
+``rearranged`` says that no realisation of the play keeps the natural cards of each of your
+old movable melds inside one new meld with nothing taken back (with two packs, cards are
+compared by kind).
 
 Plays are distinct by what leaves your hand and what lies off where: the *key* is the
 multiset of hand cards (natural kinds, and how many jokers) and, per opponent meld, the

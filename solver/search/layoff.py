@@ -2,10 +2,13 @@
 with lay-offs and jokers (the problem is stated in :mod:`solver.analysis.layoff`).
 
 Two branches: the center card goes into your melds, or it is laid off.  In each, a
-depth-first search covers the cards that must go down (your movable melds' cards, and the
-center card in the first branch), lowest card first, with melds of the profile's table and
-their joker variants; then adds melds of hand cards alone; then (kunken) every combination
-of lay-offs of the remaining hand cards onto the opponent's melds.
+memoised depth-first search covers the cards that must go down (in cooncan your movable
+melds' cards; the center card in the first branch), lowest card first, with melds of the
+profile's table and their joker variants; then adds melds of optional cards alone (hand
+cards, and in kunken your movable melds' cards, which may go back to the hand); then
+(kunken) every combination of lay-offs of the remaining optional cards onto the opponent's
+melds.  Each outcome is turned into a play's key, keeping per key the fewest cards taken
+back.
 """
 
 from __future__ import annotations
