@@ -401,18 +401,23 @@ def build(problem: Problem, keys: dict[Key, Outcome]) -> Analysis:
     for meld in problem.frozen:
         frozen |= meld
     movable = cards_of(position.exposed & ~frozen)
-    plays = [_play(problem, key, outcome, movable) for key, outcome in keys.items()]
+    frozen_stands = tuple((j, k) for j, k in position.jokers if frozen >> j & 1)
+    plays = [_play(problem, key, outcome, movable, frozen_stands)
+             for key, outcome in keys.items()]
     plays.sort(key=play_order)
     return Analysis(position, tuple(plays))
 
 
-def _play(problem: Problem, key: Key, outcome: Outcome, movable: list[Card]) -> Play:
+def _play(
+    problem: Problem, key: Key, outcome: Outcome, movable: list[Card],
+    frozen_stands: tuple[tuple[Card, Card], ...],
+) -> Play:
     position = problem.position
     keeps = outcome.keeps and bool(problem.blocks)
     arrangement = arrange(problem, key, Outcome(keeps, outcome.back, outcome.back_jokers))
     # Physical cards for the kinds: your movable melds' cards first (less those going back
     # to the hand), then the center card, then the hand's (lowest copies and jokers first).
-    staying = list(movable)
+    staying = list(movable) if outcome.back or outcome.back_jokers else movable
     for kind in [*iter_cards(outcome.back & K), *iter_cards(outcome.back >> NATURALS)]:
         staying.remove(next(c for c in reversed(staying) if c < JOKER_BASE
                             and card_kind(c) == kind))
@@ -426,7 +431,7 @@ def _play(problem: Problem, key: Key, outcome: Outcome, movable: list[Card]) -> 
             joker_pool.append(card)
         else:
             pools.setdefault(card_kind(card), []).append(card)
-    stands = dict(position.jokers)
+    new_stands: list[tuple[Card, Card]] = []
     melds: list[CardMask] = []
     for nat, jok in arrangement:
         mask = 0
@@ -434,13 +439,16 @@ def _play(problem: Problem, key: Key, outcome: Outcome, movable: list[Card]) -> 
             mask |= 1 << pools[kind].pop(0)
         for kind in iter_cards(jok):
             joker = joker_pool.pop(0)
-            stands[joker] = kind
+            new_stands.append((joker, kind))
             mask |= 1 << joker
         melds.append(mask)
     melds.extend(problem.frozen)
-    melds.sort(key=lambda m: _represented_order(m, stands))
-    used_stands = tuple(sorted((j, k) for j, k in stands.items()
-                               if any(m >> j & 1 for m in melds)))
+    used_stands = tuple(sorted([*frozen_stands, *new_stands]))
+    if used_stands:
+        stands = dict(used_stands)
+        melds.sort(key=lambda m: _represented_order(m, stands))
+    else:
+        melds.sort(key=_natural_order)
     lay_off: tuple[LaidOff, ...] | None = None
     if position.rules.lay_off != "none":
         lay_off = tuple((i, _lay_strings(nat, jok)) for i, nat, jok in key.lay_off)
@@ -460,6 +468,11 @@ def _play(problem: Problem, key: Key, outcome: Outcome, movable: list[Card]) -> 
         stands=used_stands,
         table=problem.table,
     )
+
+
+def _natural_order(meld: CardMask) -> tuple[int, int, int]:
+    kinds = (meld | meld >> NATURALS) & K
+    return ((kinds & -kinds).bit_length() - 1, -meld.bit_count(), kinds)
 
 
 def _represented_order(meld: CardMask, stands: dict[Card, Card]) -> tuple[int, int, int]:
