@@ -68,8 +68,9 @@ def analyze(position: Position) -> Analysis:
     else:
         must, must_jokers = problem.exposed, problem.exposed_jokers
         opt, opt_jokers = problem.hand, problem.hand_jokers
+    covers = _Covers(problem)  # shared: both branches meet the same leftover cards
     if _center_may_fit(problem):
-        owns = _own_configs(problem, ms_sum(must, center), must_jokers + problem.center_is_joker,
+        owns = _own_configs(covers, ms_sum(must, center), must_jokers + problem.center_is_joker,
                             opt, opt_jokers)
         _lay_all(problem, keys, owns, opt, opt_jokers, False)
     if problem.lay_off == "center" and problem.center_kind >= 0:
@@ -77,7 +78,7 @@ def analyze(position: Position) -> Analysis:
             if problem.table.is_valid(target.kinds | center) and not target.kinds & center:
                 keys[Key(0, 0, ((target.index, center, 0),))] = Outcome(True)
     elif problem.lay_off == "any" and _center_may_lie_off(problem):
-        owns = _own_configs(problem, must, must_jokers, opt, opt_jokers)
+        owns = _own_configs(covers, must, must_jokers, opt, opt_jokers)
         _lay_all(problem, keys, owns, opt, opt_jokers, True)
     return build(problem, keys)
 
@@ -139,9 +140,9 @@ def _center_may_lie_off(problem: Problem) -> bool:
 
 
 def _own_configs(
-    problem: Problem, required: Multiset, required_jokers: int, opt: Multiset, opt_jokers: int
+    search: _Covers, required: Multiset, required_jokers: int, opt: Multiset, opt_jokers: int
 ) -> set[_Own]:
-    search = _Covers(problem)
+    problem = search.problem
     melds = bool(problem.frozen) or bool(required)
     return {_Own(used, jokers, stands, keeps, melds or bool(used))
             for used, jokers, stands, keeps in
