@@ -51,6 +51,7 @@ from solver.cards import (
     card_kind,
     card_str,
     cards_of,
+    fold,
     iter_cards,
 )
 from solver.melds import MeldTable
@@ -100,6 +101,14 @@ def ms_of(cards: Sequence[Card] | Iterator[Card]) -> Multiset:
     for card in cards:
         ms = ms_add(ms, 1 << card_kind(card))
     return ms
+
+
+def ms_of_mask(mask: CardMask) -> Multiset:
+    """The natural cards of a card mask (either copy) as a multiset of kinds."""
+    return fold(mask & _NATURAL_BITS)
+
+
+_NATURAL_BITS: Final = (1 << JOKER_BASE) - 1
 
 
 def ms_size(ms: Multiset) -> int:
@@ -234,35 +243,32 @@ def problem_of(position: Position) -> Problem:
     exposed, exposed_jokers, blocks, frozen = 0, 0, [], []
     fixed, fixed_jokers = 0, 0
     for i, meld in enumerate(position.melds):
-        naturals = [c for c in cards_of(meld) if c < JOKER_BASE]
+        naturals = ms_of_mask(meld)
         if i in frozen_index:
             frozen.append(meld)
-            fixed = ms_sum(fixed, ms_of(naturals))
-            for j in cards_of(meld >> JOKER_BASE << JOKER_BASE):
+            fixed = ms_sum(fixed, naturals)
+            for j in iter_cards(meld >> JOKER_BASE << JOKER_BASE):
                 fixed_jokers = ms_add(fixed_jokers, 1 << card_kind(stands[j]))
         else:
-            exposed = ms_sum(exposed, ms_of(naturals))
+            exposed = ms_sum(exposed, naturals)
             exposed_jokers += (meld >> JOKER_BASE).bit_count()
-            blocks.append(ms_of(naturals) & K)
+            blocks.append(naturals & K)
     targets = []
     for i, meld in enumerate(position.opponent_melds):
-        naturals = [c for c in cards_of(meld) if c < JOKER_BASE]
-        jokers = [c for c in cards_of(meld) if c >= JOKER_BASE]
-        represented = 0
-        for c in naturals:
-            represented |= 1 << card_kind(c)
+        naturals = ms_of_mask(meld)  # a meld never holds one card twice
+        represented = naturals
+        jokers = list(iter_cards(meld >> JOKER_BASE << JOKER_BASE))
         for j in jokers:
             represented |= 1 << card_kind(stands[j])
             fixed_jokers = ms_add(fixed_jokers, 1 << card_kind(stands[j]))
-        fixed = ms_sum(fixed, ms_of(naturals))
-        targets.append(Target(i, represented, len(naturals), len(jokers)))
+        fixed = ms_sum(fixed, naturals)
+        targets.append(Target(i, represented, naturals.bit_count(), len(jokers)))
     if rules.lay_off == "left_card":
         lay_off = "center" if position.center_from == "opponent" else "none"
     elif rules.lay_off == "none":
         lay_off = "none"
     else:
         lay_off = "any"
-    hand_naturals = [c for c in cards_of(position.hand) if c < JOKER_BASE]
     meld_rules = rules.meld_rules
     center_ms = 0 if position.center >= JOKER_BASE else 1 << card_kind(position.center)
     table = rules.table
@@ -273,7 +279,7 @@ def problem_of(position: Position) -> Problem:
         jokers_allowed=bool(meld_rules.joker_rule) and rules.deck.jokers > 0,
         min_naturals=meld_rules.min_naturals,
         jokers_at_most_naturals=meld_rules.jokers_at_most_naturals,
-        hand=ms_of(hand_naturals),
+        hand=ms_of_mask(position.hand),
         hand_jokers=(position.hand >> JOKER_BASE).bit_count(),
         center_kind=-1 if position.center >= JOKER_BASE else card_kind(position.center),
         exposed=exposed,
@@ -483,16 +489,16 @@ def _represented_order(meld: CardMask, stands: dict[Card, Card]) -> tuple[int, i
 
 
 def _hand_cards(hand: CardMask, key: Key) -> CardMask:
-    out, need, jokers = 0, key.hand, key.hand_jokers
-    for card in cards_of(hand):
-        if card >= JOKER_BASE:
-            if jokers:
-                out |= 1 << card
-                jokers -= 1
-        elif need >> card_kind(card) & 1 or need >> (card_kind(card) + NATURALS) & 1:
-            bit = 1 << card_kind(card)
-            need = ms_sub(need, bit)
-            out |= 1 << card
+    """The hand's cards for the key's kinds: copy 0 of a kind first, the lowest jokers."""
+    need, twice = key.hand & K, key.hand >> NATURALS
+    first = hand & K
+    out = (first & need) | ((need & ~first) | twice) << NATURALS
+    jokers = key.hand_jokers
+    for card in iter_cards(hand >> JOKER_BASE << JOKER_BASE):
+        if not jokers:
+            break
+        out |= 1 << card
+        jokers -= 1
     return out
 
 

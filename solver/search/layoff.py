@@ -125,8 +125,12 @@ def _center_may_fit(problem: Problem) -> bool:
     jokers = problem.exposed_jokers + problem.hand_jokers
     bit = problem.center_ms
     for meld in problem.table.containing[problem.center_kind]:
-        for _ in variants(problem, meld, bit, pool, jokers):
+        missing = meld & ~pool
+        if not missing:
             return True
+        if missing.bit_count() <= jokers and not missing & bit:
+            for _ in variants(problem, meld, bit, pool, jokers):
+                return True
     return False
 
 
