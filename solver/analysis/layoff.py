@@ -69,6 +69,8 @@ Variant = tuple[CardMask, CardMask]
 
 def ms_add(ms: Multiset, kinds: CardMask) -> Multiset:
     """One more card of each kind in ``kinds``; -1 when a kind would appear three times."""
+    if not ms & kinds:
+        return ms | kinds  # new kinds: their first copies
     lo, hi = ms & K, ms >> NATURALS
     if hi & kinds:
         return -1
@@ -76,6 +78,8 @@ def ms_add(ms: Multiset, kinds: CardMask) -> Multiset:
 
 
 def ms_sum(a: Multiset, b: Multiset) -> Multiset:
+    if not a & b:
+        return a | b  # no kind in both
     out = ms_add(a, b & K)
     return out if out < 0 else ms_add(out, b >> NATURALS)
 
@@ -83,6 +87,8 @@ def ms_sum(a: Multiset, b: Multiset) -> Multiset:
 def ms_sub(ms: Multiset, kinds: CardMask) -> Multiset:
     """One card fewer of each kind in ``kinds`` (each must be present)."""
     hi = ms >> NATURALS
+    if not hi:
+        return ms & ~kinds
     return (ms & K & ~(kinds & ~hi)) | (hi & ~kinds) << NATURALS
 
 
