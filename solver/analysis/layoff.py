@@ -429,26 +429,38 @@ def _play(
     arrangement = arrange(problem, key, Outcome(keeps, outcome.back, outcome.back_jokers))
     # Physical cards for the kinds: your movable melds' cards first (less those going back
     # to the hand), then the center card, then the hand's (lowest copies and jokers first).
-    staying = list(movable) if outcome.back or outcome.back_jokers else movable
-    for kind in [*iter_cards(outcome.back & K), *iter_cards(outcome.back >> NATURALS)]:
-        staying.remove(next(c for c in reversed(staying) if c < JOKER_BASE
-                            and card_kind(c) == kind))
-    for _ in range(outcome.back_jokers):
-        staying.remove(next(c for c in reversed(staying) if c >= JOKER_BASE))
-    pools: dict[int, list[Card]] = {}
-    joker_pool: list[Card] = []
     used_hand = _hand_cards(position.hand, key)
-    for card in [*staying, position.center, *cards_of(used_hand)]:
-        if card >= JOKER_BASE:
-            joker_pool.append(card)
-        else:
-            pools.setdefault(card_kind(card), []).append(card)
+    if problem.packs == 1:
+        # One pack: a natural card's id is its kind; only the jokers need placing.
+        pools: dict[int, list[Card]] | None = None
+        movable_jokers = [c for c in movable if c >= JOKER_BASE]
+        joker_pool = movable_jokers[:len(movable_jokers) - outcome.back_jokers]
+        joker_pool += [c for c in (position.center, *iter_cards(used_hand >> JOKER_BASE
+                                                                  << JOKER_BASE))
+                       if c >= JOKER_BASE]
+    else:
+        staying = list(movable) if outcome.back or outcome.back_jokers else movable
+        for kind in [*iter_cards(outcome.back & K), *iter_cards(outcome.back >> NATURALS)]:
+            staying.remove(next(c for c in reversed(staying) if c < JOKER_BASE
+                                and card_kind(c) == kind))
+        for _ in range(outcome.back_jokers):
+            staying.remove(next(c for c in reversed(staying) if c >= JOKER_BASE))
+        pools = {}
+        joker_pool = []
+        for card in [*staying, position.center, *cards_of(used_hand)]:
+            if card >= JOKER_BASE:
+                joker_pool.append(card)
+            else:
+                pools.setdefault(card_kind(card), []).append(card)
     new_stands: list[tuple[Card, Card]] = []
     melds: list[CardMask] = []
     for nat, jok in arrangement:
-        mask = 0
-        for kind in iter_cards(nat):
-            mask |= 1 << pools[kind].pop(0)
+        if pools is None:
+            mask = nat
+        else:
+            mask = 0
+            for kind in iter_cards(nat):
+                mask |= 1 << pools[kind].pop(0)
         for kind in iter_cards(jok):
             joker = joker_pool.pop(0)
             new_stands.append((joker, kind))
