@@ -13,8 +13,6 @@ back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from solver.analysis.center import Analysis
 from solver.analysis.layoff import (
     K,
@@ -42,22 +40,11 @@ from solver.cards import (
 from solver.position import Position
 
 
-@dataclass(frozen=True, slots=True)
-class _Own:
-    """One way your melds can look after the play, as far as the key cares."""
-
-    hand: Multiset
-    hand_jokers: int
-    stands: Multiset
-    keeps: bool
-    melds: bool
-
-
 def analyze(position: Position) -> Analysis:
     if _hopeless(position):
         return Analysis(position, ())
     problem = problem_of(position)
-    keys: dict[Key, Outcome] = {}
+    keys: dict[_RawKey, _RawOutcome] = {}
     center = problem.center_ms
     # Kunken (K9): your melds' cards may go back to the hand, so they are optional like
     # hand cards; elsewhere they must stay down.
@@ -70,17 +57,24 @@ def analyze(position: Position) -> Analysis:
         opt, opt_jokers = problem.hand, problem.hand_jokers
     covers = _Covers(problem)  # shared: both branches meet the same leftover cards
     if _center_may_fit(problem):
-        owns = _own_configs(covers, ms_sum(must, center), must_jokers + problem.center_is_joker,
-                            opt, opt_jokers)
-        _lay_all(problem, keys, owns, opt, opt_jokers, False)
+        required = ms_sum(must, center)
+        owns = covers.cover(required, opt, must_jokers + problem.center_is_joker, opt_jokers)
+        _lay_all(problem, keys, owns, bool(required), opt, opt_jokers, False)
     if problem.lay_off == "center" and problem.center_kind >= 0:
         for target in problem.targets:
             if problem.table.is_valid(target.kinds | center) and not target.kinds & center:
-                keys[Key(0, 0, ((target.index, center, 0),))] = Outcome(True)
+                keys[(0, 0, ((target.index, center, 0),))] = (True, 0, 0, 0)
     elif problem.lay_off == "any" and _center_may_lie_off(problem):
-        owns = _own_configs(covers, must, must_jokers, opt, opt_jokers)
-        _lay_all(problem, keys, owns, opt, opt_jokers, True)
-    return build(problem, keys)
+        owns = covers.cover(must, opt, must_jokers, opt_jokers)
+        _lay_all(problem, keys, owns, bool(must), opt, opt_jokers, True)
+    return build(problem, {Key(*key): Outcome(keeps, back, back_jokers)
+                           for key, (keeps, _, back_jokers, back) in keys.items()})
+
+
+_RawKey = tuple[Multiset, int, tuple[tuple[int, Multiset, CardMask], ...]]
+"""A :class:`Key`'s fields, as a plain tuple while searching (hashing is cheaper)."""
+_RawOutcome = tuple[bool, int, int, Multiset]
+"""(keeps, cards taken back, jokers taken back, natural kinds taken back)."""
 
 
 def _hopeless(position: Position) -> bool:
@@ -141,16 +135,6 @@ def _center_may_lie_off(problem: Problem) -> bool:
 
 
 # --- your melds ---------------------------------------------------------------------------
-
-
-def _own_configs(
-    search: _Covers, required: Multiset, required_jokers: int, opt: Multiset, opt_jokers: int
-) -> set[_Own]:
-    problem = search.problem
-    melds = bool(problem.frozen) or bool(required)
-    return {_Own(used, jokers, stands, keeps, melds or bool(used))
-            for used, jokers, stands, keeps in
-            search.cover(required, opt, required_jokers, opt_jokers)}
 
 
 _Config = tuple[Multiset, int, Multiset, bool]
@@ -249,14 +233,17 @@ _Lays = tuple[tuple[int, Multiset, CardMask], ...]
 
 
 def _lay_all(
-    problem: Problem, keys: dict[Key, Outcome], owns: set[_Own], opt: Multiset,
-    opt_jokers: int, center_in_rest: bool,
+    problem: Problem, keys: dict[_RawKey, _RawOutcome], owns: set[_Config], required: bool,
+    opt: Multiset, opt_jokers: int, center_in_rest: bool,
 ) -> None:
-    """Every own configuration with every combination of lay-offs of what is left."""
+    """Every configuration of your melds with every combination of lay-offs of what is
+    left.  You have a meld after the play when one is frozen, cards had to go down, or
+    some optional card went into your melds (K10)."""
     groups: dict[tuple[Multiset, int, bool, bool], list[Multiset]] = {}
-    for own in owns:
-        groups.setdefault((own.hand, own.hand_jokers, own.keeps, own.melds), []).append(
-            own.stands)
+    any_melds = bool(problem.frozen) or required
+    for used, used_jokers, own_stands, keeps in owns:
+        groups.setdefault((used, used_jokers, keeps, any_melds or bool(used)), []).append(
+            own_stands)
     combos: dict[tuple[Multiset, int, bool], list[tuple[_Lays, Multiset, int]]] = {}
     center = problem.center_ms
     lay_options: list[list[_Option]] | None = None
@@ -290,7 +277,8 @@ def _lay_all(
 
 
 def _record(
-    problem: Problem, keys: dict[Key, Outcome], lays: _Lays, hand: Multiset, hand_jokers: int,
+    problem: Problem, keys: dict[_RawKey, _RawOutcome], lays: _Lays, hand: Multiset,
+    hand_jokers: int,
     laid: Multiset, laid_jokers: int, keeps: bool, stands: list[Multiset],
     center_in_rest: bool,
 ) -> None:
@@ -313,13 +301,19 @@ def _record(
         staying = min(hand_jokers, problem.exposed_jokers)
         back_jokers = problem.exposed_jokers - staying
         hand_jokers -= staying
-    key = Key(hand, hand_jokers, lays)
-    outcome = Outcome(keeps and not back and not back_jokers, back, back_jokers)
-    known = keys.get(key)
-    if known is not None and known.keeps >= outcome.keeps and known.order() <= outcome.order():
+    raw = (hand, hand_jokers, lays)
+    outcome = (keeps and not back and not back_jokers, back.bit_count() + back_jokers,
+               back_jokers, back)
+    known = keys.get(raw)
+    if known is not None and known[0] >= outcome[0] and known[1:] <= outcome[1:]:
         return  # nothing better than what is known
+    key = Key(hand, hand_jokers, lays)
     if any(problem.table_ok(key, own_stands, back) for own_stands in stands):
-        keys[key] = outcome.better(known)
+        if known is not None:
+            # The fewest cards back (Outcome.order), and whole melds if any way keeps them.
+            best = min(known[1:], outcome[1:])
+            outcome = (known[0] or outcome[0], *best)
+        keys[raw] = outcome
 
 
 _Option = tuple[CardMask, CardMask, int]
