@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -13,6 +14,7 @@ from solver.analysis import Analysis
 from solver.cli.common import fail, open_input
 from solver.errors import ConquianError
 from solver.position import Position
+from solver.rules import CONQUIAN_40, RuleProfile, get_profile
 
 CORPUS_SIZE = 1000
 CORPUS_SEED = 2026
@@ -25,10 +27,16 @@ def register(sub: Any) -> None:
         description=(
             "Analyse each position with the chosen engines and print p50/p99 times in "
             "microseconds and how many analyses agree. Without --positions, a built-in "
-            f"corpus of {CORPUS_SIZE} positions met in random play is used."
+            f"corpus of {CORPUS_SIZE} positions is used: for conquian-40 positions met in "
+            "random play, for the other profiles random consistent positions of the profile."
         ),
     )
     parser.add_argument("--positions", metavar="FILE.jsonl", help="one position per line")
+    parser.add_argument(
+        "--rules", metavar="PROFILE", default=None,
+        help="the rule profile of the built-in corpus, and of positions that name none "
+        "(default conquian-40)",
+    )
     parser.add_argument("--engine", choices=("search", "cpsat", "both"), default="both")
     parser.add_argument(
         "--repeat",
@@ -39,14 +47,23 @@ def register(sub: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def builtin_corpus(size: int = CORPUS_SIZE, seed: int = CORPUS_SEED) -> list[Position]:
-    """Positions that players really face, taken from random self-play."""
-    from solver.game.corpus import positions_from_play
+def builtin_corpus(
+    size: int = CORPUS_SIZE, seed: int = CORPUS_SEED, rules: RuleProfile = CONQUIAN_40
+) -> list[Position]:
+    """conquian-40: positions that players really face, taken from random self-play (so its
+    figures stay comparable with earlier runs); any other profile: random consistent
+    positions of that profile from :func:`solver.sampling.sample_position`."""
+    if rules is CONQUIAN_40:
+        from solver.game.corpus import positions_from_play
 
-    return positions_from_play(size, seed)
+        return positions_from_play(size, seed)
+    from solver.sampling import sample_position
+
+    rng = random.Random(seed)
+    return [sample_position(rules, rng) for _ in range(size)]
 
 
-def _load(path: str) -> list[Position]:
+def _load(path: str, rules: RuleProfile | None) -> list[Position]:
     positions = []
     stream = open_input(path)
     with stream:
@@ -54,7 +71,7 @@ def _load(path: str) -> list[Position]:
             if not line.strip():
                 continue
             try:
-                positions.append(Position.from_json(line))
+                positions.append(Position.from_json(line, rules))
             except ConquianError as exc:
                 fail(f"{path}, line {number}: {exc}")
     if not positions:
@@ -98,7 +115,12 @@ def _summary(times: list[float]) -> dict[str, float]:
 def run(args: argparse.Namespace) -> int:
     if args.repeat < 1:
         fail("--repeat must be at least 1")
-    positions = _load(args.positions) if args.positions else builtin_corpus()
+    try:
+        rules = get_profile(args.rules) if args.rules is not None else None
+        positions = _load(args.positions, rules) if args.positions else \
+            builtin_corpus(rules=rules or CONQUIAN_40)
+    except ConquianError as exc:
+        fail(f"--rules: {exc}")
     report: dict[str, Any] = {"positions": len(positions)}
     results: dict[str, list[dict[str, Any]]] = {}
     if args.engine in ("search", "both"):
