@@ -186,9 +186,10 @@ def closing_order(closing: Closing) -> tuple[int, int]:
 
 def best_from_cover(groups: Sequence[Group], left: Sequence[Card]) -> tuple[Card, tuple[Card, ...]]:
     """The discard and kept cards from the cards left outside the canonical arrangement
-    (kinds, ``JOKER_BASE`` for a joker): throw the highest natural card, a joker only when
-    nothing else is left."""
-    ordered = sorted(left, key=lambda k: (k < JOKER_BASE, k))
+    (kinds, ``JOKER_BASE`` for a joker): throw the highest-ranking natural card (the later
+    suit on a tie), a joker only when nothing else is left."""
+    ordered = sorted(left, key=lambda k: (k < JOKER_BASE, card_rank(k) if k < JOKER_BASE else 0,
+                                          k))
     discard = ordered[-1]
     kept = list(left)
     kept.remove(discard)

@@ -155,7 +155,8 @@ def finish(
     unseen: int,
 ) -> DrawAnalysis:
     """The analysis from the canonical play's pieces (mask, kind as in :func:`group_key`):
-    the discard is the highest-counting card left over (the highest card on a tie)."""
+    the discard is the highest-counting card left over (on a tie, the king before the
+    queen before the jack, then the later suit)."""
     best_melds = tuple(m for m, kind in pieces if kind == 0)
     by_target: dict[int, CardMask] = {}
     for mask, kind in pieces:
@@ -165,7 +166,7 @@ def finish(
     for mask, kind in pieces:
         if kind == SINGLE:
             left |= mask
-    discard = max(cards_of(left), key=lambda c: (pips(c), c)) if left else None
+    discard = max(cards_of(left), key=lambda c: (pips(c), card_rank(c), c)) if left else None
     return DrawAnalysis(
         position=position,
         melds=melds,

@@ -102,7 +102,7 @@ class _Model:
         self.model.maximize(self.melded)
         solver = new_solver()
         assert solver.solve(self.model) == cp_model.OPTIMAL
-        self.model.clear_objective()
+        self.model.clear_objective()  # type: ignore[no-untyped-call]
         return round(solver.objective_value)
 
     def canonical(self) -> tuple[list[Group], list[Card]] | None:

@@ -71,7 +71,7 @@ def analyze(position: Position) -> DrawAnalysis:
     status = solver.solve(model)
     assert status == cp_model.OPTIMAL
     least = round(solver.objective_value)
-    model.clear_objective()
+    model.clear_objective()  # type: ignore[no-untyped-call]
     model.add(deadwood == least)
 
     ordered = sorted(

@@ -13,7 +13,7 @@ by choosing, lowest card first, the first piece that keeps the best reachable.
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from itertools import combinations, pairwise, product
 
 from solver.analysis.closing import (
     Closing,
@@ -34,8 +34,6 @@ from solver.cards import (
     NUM_SUITS,
     Card,
     CardMask,
-    card_rank,
-    card_suit,
     make_card,
 )
 from solver.position import Position
@@ -65,7 +63,7 @@ def _span(ranks: list[int]) -> int:
     """The shortest circular window of ranks holding every one of ``ranks`` (sorted)."""
     if len(ranks) == NUM_RANKS_FULL:
         return NUM_RANKS_FULL
-    gaps = [b - a - 1 for a, b in zip(ranks, ranks[1:], strict=False)]
+    gaps = [b - a - 1 for a, b in pairwise(ranks)]
     gaps.append(ranks[0] + NUM_RANKS_FULL - ranks[-1] - 1)
     return NUM_RANKS_FULL - max(gaps)
 
