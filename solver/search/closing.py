@@ -112,9 +112,16 @@ class _Hand:
     def __init__(self, multiset: CardMask, jokers: int) -> None:
         self.by_low: dict[Card, list[Group]] = {}
         self.known: set[Group] = set()
+        # The same candidates as plain tuples for the inner loop: (naturals a, naturals b,
+        # jokers, size), a and b the first and second copies.
+        self.fast: dict[Card, list[tuple[CardMask, CardMask, CardMask, int, int]]] = {}
         for group in candidates(multiset, jokers):
-            self.by_low.setdefault(_lowest(group.naturals), []).append(group)
+            low = _lowest(group.naturals)
+            self.by_low.setdefault(low, []).append(group)
             self.known.add(group)
+            n = group.naturals
+            self.fast.setdefault(low, []).append(
+                (n, n & KINDS_MASK, n >> NATURALS, group.jokers, group.size))
         self.memo: dict[tuple[CardMask, int], int] = {}
 
     def best(self, multiset: CardMask, jokers: int) -> int:
@@ -125,13 +132,21 @@ class _Hand:
         found = self.memo.get(key)
         if found is not None:
             return found
-        x = _lowest(multiset)
-        result = self.best(_minus(multiset, 1 << x), jokers)
-        for group in self.by_low.get(x, ()):
-            if group.jokers <= jokers and _contains(multiset, group.naturals):
-                size = group.size + self.best(_minus(multiset, group.naturals),
-                                              jokers - group.jokers)
-                result = max(result, size)
+        a, b = multiset & KINDS_MASK, multiset >> NATURALS
+        low = a & -a
+        x = low.bit_length() - 1
+        everything = multiset.bit_count() + jokers
+        # Leave one copy of x out of every meld…
+        result = self.best((a ^ low | b & low) | (b & ~low) << NATURALS, jokers)
+        # …or put it in a meld starting with it; stop once every card fits.
+        for _, c, d, j, size in self.fast.get(x, ()):
+            if j <= jokers and c & ~a == 0 and d & ~b == 0:
+                rest = (a & ~c | b & c & ~d) | (b & ~c) << NATURALS
+                total = size + self.best(rest, jokers - j)
+                if total > result:
+                    result = total
+                    if total == everything:
+                        break
         self.memo[key] = result
         return result
 

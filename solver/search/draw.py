@@ -134,19 +134,23 @@ def _plain_extensions(meld: CardMask, avail: CardMask) -> list[CardMask]:
     return sorted({u | d for u in ups for d in downs if (u or d) and not u & d})
 
 
+Keyed = list[tuple[tuple[int, int, int, int], CardMask, int]]
+
+
+def _keyed_pieces(table: MeldTable, targets: tuple[CardMask, ...], cards: CardMask) -> Keyed:
+    """Every meld and lay-off inside the cards with its canonical key, sorted."""
+    keyed: Keyed = [(group_key(m, 0), m, 0) for m in melds_in(table, cards)]
+    for t, target in enumerate(targets):
+        for s in extension_sets(table, target, cards):
+            keyed.append((group_key(s, 1 + t), s, 1 + t))
+    keyed.sort()
+    return keyed
+
+
 class _Pieces:
     """The pieces inside one set of cards, by lowest card, in canonical order."""
 
-    def __init__(self, table: MeldTable, targets: tuple[CardMask, ...], cards: CardMask) -> None:
-        self.melds: list[CardMask] = melds_in(table, cards)
-        self.lay_offs: list[tuple[int, CardMask]] = []
-        keyed: list[tuple[tuple[int, int, int, int], CardMask, int]] = [
-            (group_key(m, 0), m, 0) for m in self.melds]
-        for t, target in enumerate(targets):
-            for s in extension_sets(table, target, cards):
-                self.lay_offs.append((t, s))
-                keyed.append((group_key(s, 1 + t), s, 1 + t))
-        keyed.sort()
+    def __init__(self, keyed: Keyed) -> None:
         by_low: dict[int, list[Piece]] = {}
         core = 0
         for key, m, kind in keyed:
@@ -229,23 +233,26 @@ def analyze(position: Position) -> DrawAnalysis:
     hand, upcard = position.hand, position.center
     drawn = hand | 1 << upcard
 
-    now = _Pieces(table, targets, drawn)
+    keyed = _keyed_pieces(table, targets, drawn)
+    now = _Pieces(keyed)
     least = _deadwood(now.frontier(drawn))
     pieces = now.arrange(drawn, least)
-    melds = tuple(sorted(now.melds, key=lambda m: group_key(m, 0)))
-    lay_offs = tuple(LayOff(t, s) for t, s in sorted(now.lay_offs,
-                                                     key=lambda p: (p[0], group_key(p[1], 0))))
+    melds = tuple(m for _, m, kind in keyed if kind == 0)
+    lay_offs = tuple(LayOff(t, s) for t, s in sorted(
+        ((kind - 1, m) for _, m, kind in keyed if kind), key=lambda p: (p[0], group_key(p[1], 0))))
 
     unseen = unseen_cards(position)
-    total = _stock_total(table, targets, hand, unseen)
+    # The pieces without the upcard are the pieces of the hand alone.
+    before = _Pieces([item for item in keyed if not item[1] >> upcard & 1])
+    total = _stock_total(table, targets, hand, unseen, before)
     return finish(position, melds, lay_offs, pieces, total, unseen.bit_count())
 
 
 def _stock_total(
-    table: MeldTable, targets: tuple[CardMask, ...], hand: CardMask, unseen: CardMask
+    table: MeldTable, targets: tuple[CardMask, ...], hand: CardMask, unseen: CardMask,
+    before: _Pieces,
 ) -> int:
     """The sum over the unseen cards of the least deadwood after drawing that card."""
-    before = _Pieces(table, targets, hand)
     base = before.frontier(hand)
     # A drawn card that joins no piece with hand cards only adds its pips to the leftovers:
     # those cards are counted per pip value.
@@ -284,25 +291,26 @@ _PIP_MASKS: tuple[CardMask, ...] = tuple(
 _RANKS = (1 << NUM_RANKS_FULL) - 1
 
 
-def _rotate(bits: int, shift: int) -> int:
-    shift %= NUM_RANKS_FULL
-    return (bits << shift | bits >> (NUM_RANKS_FULL - shift)) & _RANKS
-
-
 def _neighbours(table: MeldTable, hand: CardMask) -> CardMask:
     """A superset of the cards that form a meld with two hand cards: a rank the hand holds
     twice, or a card with hand cards on both sides or two on one side (circular ranks, so
     K-A-2 is let through and ruled out later)."""
-    suits = [hand >> (NUM_RANKS_FULL * s) & _RANKS for s in range(4)]
     out = 0
-    for s, bits in enumerate(suits):
-        below, above = _rotate(bits, 1), _rotate(bits, -1)
-        near = (below & (_rotate(bits, 2) | above)) | (above & _rotate(bits, -2))
-        out |= near << (NUM_RANKS_FULL * s)
+    suits = []
+    for s in range(4):
+        bits = hand >> (NUM_RANKS_FULL * s) & _RANKS
+        suits.append(bits)
+        if bits:
+            # Rotations by one and two ranks: the card below, two below, above, two above.
+            b1 = (bits << 1 | bits >> 12) & _RANKS
+            b2 = (bits << 2 | bits >> 11) & _RANKS
+            a1 = (bits >> 1 | bits << 12) & _RANKS
+            a2 = (bits >> 2 | bits << 11) & _RANKS
+            out |= ((b1 & (b2 | a1)) | (a1 & a2)) << (NUM_RANKS_FULL * s)
     a, b, c, d = suits
     pairs = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
-    for s in range(4):
-        out |= pairs << (NUM_RANKS_FULL * s)
+    if pairs:
+        out |= pairs | pairs << 13 | pairs << 26 | pairs << 39
     return out
 
 
