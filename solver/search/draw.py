@@ -169,15 +169,13 @@ class _Pieces:
         free = cards & ~self.core
         result = self._core(cards & self.core)
         if free:
-            fs = fm = 0
-            while free:
-                low = free & -free
-                free ^= low
-                p = _PIPS[low.bit_length() - 1]
-                fs += p
-                if p > fm:
-                    fm = p
-            result = _prune((s + fs, max(m, fm)) for s, m in result)
+            s0, s1 = free & 0x1FFF, free >> 13 & 0x1FFF
+            s2, s3 = free >> 26 & 0x1FFF, free >> 39 & 0x1FFF
+            fs = _SUIT_PIPS[s0] + _SUIT_PIPS[s1] + _SUIT_PIPS[s2] + _SUIT_PIPS[s3]
+            fm = max(_SUIT_TOP[s0], _SUIT_TOP[s1], _SUIT_TOP[s2], _SUIT_TOP[s3])
+            # A uniform shift keeps the pairs Pareto-best but for ties on the top card, which
+            # only cost a few comparisons later.
+            result = tuple((s + fs, m if m > fm else fm) for s, m in result)
         self.full[cards] = result
         return result
 
@@ -261,31 +259,44 @@ def _stock_total(
     for f in frontiers:
         reach |= f
     reach &= unseen
+    if len(base) == 1:
+        (s, m), = base
+        by_pip = [s + p - max(m, p) for p in range(11)]
+    else:
+        by_pip = [0] + [_deadwood(base, p) for p in range(1, 11)]
     total = 0
-    for p, mask in enumerate(_PIP_MASKS):
-        count = (unseen & ~reach & mask).bit_count()
-        if count:
-            total += count * _deadwood(base, p)
+    far = unseen & ~reach
+    for p in range(1, 11):
+        total += (far & _PIP_MASKS[p]).bit_count() * by_pip[p]
+    # The pieces that hold exactly one card beyond the hand, by that card.
+    pieces: dict[CardMask, list[CardMask]] = {}
+    for meld in melds_in(table, hand | reach):
+        extra = meld & reach
+        if extra and not extra & (extra - 1):
+            pieces.setdefault(extra, []).append(meld & hand)
+    for t, f in enumerate(frontiers):
+        if f & reach:
+            for lay in extension_sets(table, targets[t], hand | (f & reach)):
+                extra = lay & reach
+                if extra and not extra & (extra - 1):
+                    pieces.setdefault(extra, []).append(lay & hand)
     rest = reach
     while rest:
         low = rest & -rest
         rest ^= low
-        card: Card = low.bit_length() - 1
-        best = _deadwood(base, _PIPS[card])
-        if best:
-            with_card = hand | low
-            for meld in melds_with(table, with_card, card):
-                best = min(best, _deadwood(before.frontier(hand & ~meld)))
-            for t, f in enumerate(frontiers):
-                if f & low:
-                    for s in extension_sets(table, targets[t], with_card):
-                        if s & low:
-                            best = min(best, _deadwood(before.frontier(hand & ~s)))
+        best = by_pip[_PIPS[low.bit_length() - 1]]
+        for used in pieces.get(low, ()):
+            if best:
+                best = min(best, _deadwood(before.frontier(hand & ~used)))
         total += best
     return total
 
 
 _PIPS: tuple[int, ...] = tuple(pips(c) for c in range(NATURALS))
+_SUIT_PIPS: tuple[int, ...] = tuple(sum(_PIPS[r] for r in range(NUM_RANKS_FULL) if b >> r & 1)
+                                    for b in range(1 << NUM_RANKS_FULL))
+_SUIT_TOP: tuple[int, ...] = tuple(max((_PIPS[r] for r in range(NUM_RANKS_FULL) if b >> r & 1),
+                                       default=0) for b in range(1 << NUM_RANKS_FULL))
 _PIP_MASKS: tuple[CardMask, ...] = tuple(
     sum(1 << c for c in range(NATURALS) if _PIPS[c] == p) for p in range(11))
 _RANKS = (1 << NUM_RANKS_FULL) - 1
@@ -317,6 +328,8 @@ def _neighbours(table: MeldTable, hand: CardMask) -> CardMask:
 def _lay_off_frontier(table: MeldTable, meld: CardMask, hand: CardMask) -> CardMask:
     """The cards outside the hand that a lay-off onto ``meld`` could use with hand cards:
     the first card beyond each end's chain of hand cards, or a set's missing cards."""
+    if _plain(table):
+        return _plain_frontier(meld, hand)
     if table.is_set(meld):
         rank = card_rank((meld & -meld).bit_length() - 1)
         out = 0
@@ -346,6 +359,42 @@ def _lay_off_frontier(table: MeldTable, meld: CardMask, hand: CardMask) -> CardM
 
 
 _PLAIN: dict[int, bool] = {}
+
+
+def _plain_frontier(meld: CardMask, hand: CardMask) -> CardMask:
+    """:func:`_lay_off_frontier` under colonel's rules, by rank positions as in
+    :func:`_plain_extensions`."""
+    low = (meld & -meld).bit_length() - 1
+    suit, rank = divmod(low, NUM_RANKS_FULL)
+    base = NUM_RANKS_FULL * suit
+    bits = meld >> base & _RANKS
+    if bits.bit_count() < meld.bit_count():  # a set
+        if meld.bit_count() >= 4:
+            return 0
+        return sum(1 << b for b in range(rank, NATURALS, NUM_RANKS_FULL) if not meld >> b & 1)
+    if bits == _RANKS:
+        return 0
+    spread = bits | (1 << NUM_RANKS_FULL if bits & 1 and bits >> 12 & 1 and not bits & 2
+                     else 0)
+    if spread & 1 and spread >> NUM_RANKS_FULL & 1:
+        spread ^= 1
+    lo = (spread & -spread).bit_length() - 1
+    hi = spread.bit_length() - 1
+    have = hand >> base & _RANKS
+    out = 0
+    pos = hi + 1
+    while pos <= NUM_RANKS_FULL and not (pos == NUM_RANKS_FULL and lo == 0):
+        if not have >> (pos % NUM_RANKS_FULL) & 1:
+            out |= 1 << (base + pos % NUM_RANKS_FULL)
+            break
+        pos += 1
+    pos = lo - 1
+    while pos >= 0 and not (pos == 0 and hi == NUM_RANKS_FULL):
+        if not have >> pos & 1:
+            out |= 1 << (base + pos)
+            break
+        pos -= 1
+    return out
 
 
 def _plain(table: MeldTable) -> bool:
@@ -412,8 +461,28 @@ def melds_with(table: MeldTable, cards: CardMask, card: Card) -> list[CardMask]:
     """Every meld of the table inside the cards that holds ``card``."""
     if not _plain(table):
         return [m for m in table.containing[card] if m & cards == m]
-    found = _rank_sets(cards, card_rank(card)) + _suit_runs(cards, card_suit(card))
-    return [m for m in found if m >> card & 1]
+    rank = card_rank(card)
+    found = [m for m in _rank_sets(cards, rank) if m >> card & 1]
+    base = card - rank
+    bits = cards >> base & _RANKS
+    spread = bits | (bits & 1) << NUM_RANKS_FULL
+    for pos in (rank, NUM_RANKS_FULL) if rank == 0 else (rank,):
+        lo = pos
+        while lo > 0 and spread >> (lo - 1) & 1:
+            lo -= 1
+        hi = pos
+        while hi < NUM_RANKS_FULL and spread >> (hi + 1) & 1:
+            hi += 1
+        if hi - lo < 2:
+            continue
+        for i in range(lo, pos + 1):
+            for j in range(max(pos, i + 2), hi + 1):
+                if not (i == 0 and j == NUM_RANKS_FULL):
+                    run = 0
+                    for k in range(i, j + 1):
+                        run |= 1 << (base + k % NUM_RANKS_FULL)
+                    found.append(run)
+    return found
 
 
 __all__ = ["analyze", "extension_sets", "melds_in", "melds_with"]
