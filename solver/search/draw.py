@@ -240,9 +240,9 @@ def analyze(position: Position) -> DrawAnalysis:
         ((kind - 1, m) for _, m, kind in keyed if kind), key=lambda p: (p[0], group_key(p[1], 0))))
 
     unseen = unseen_cards(position)
-    # The pieces without the upcard are the pieces of the hand alone.
-    before = _Pieces([item for item in keyed if not item[1] >> upcard & 1])
-    total = _stock_total(table, targets, hand, unseen, before)
+    # Splits of hand cards alone never use a piece holding the upcard, so the same pieces
+    # (and their memo) serve the stock draws.
+    total = _stock_total(table, targets, hand, unseen, now)
     return finish(position, melds, lay_offs, pieces, total, unseen.bit_count())
 
 
@@ -270,7 +270,7 @@ def _stock_total(
         total += (far & _PIP_MASKS[p]).bit_count() * by_pip[p]
     # The pieces that hold exactly one card beyond the hand, by that card.
     pieces: dict[CardMask, list[CardMask]] = {}
-    for meld in melds_in(table, hand | reach):
+    for meld in _melds_one_beyond(table, hand, reach):
         extra = meld & reach
         if extra and not extra & (extra - 1):
             pieces.setdefault(extra, []).append(meld & hand)
@@ -438,6 +438,59 @@ def _suit_runs(cards: CardMask, suit: int) -> list[CardMask]:
             run |= 1 << (base + j % NUM_RANKS_FULL)
             if j - i >= 2 and not (i == 0 and j == NUM_RANKS_FULL):
                 out.append(run)
+    return out
+
+
+def _melds_one_beyond(table: MeldTable, hand: CardMask, reach: CardMask) -> list[CardMask]:
+    """The melds inside ``hand | reach`` (possibly more): every one holding exactly one
+    ``reach`` card is among them."""
+    if not _plain(table):
+        return melds_in(table, hand | reach)
+    cards = hand | reach
+    out: list[CardMask] = []
+    a, b, c, d = (cards >> (NUM_RANKS_FULL * s) & _RANKS for s in range(4))
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    triples &= reach | reach >> 13 | reach >> 26 | reach >> 39  # a rank with a reach card
+    while triples:
+        low = triples & -triples
+        triples ^= low
+        out.extend(_rank_sets(cards, low.bit_length() - 1))
+    for suit in range(4):
+        base = NUM_RANKS_FULL * suit
+        extra = reach >> base & _RANKS
+        if extra:
+            out.extend(_runs_through(hand >> base & _RANKS, extra, base))
+    return out
+
+
+_SPAN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << (k % NUM_RANKS_FULL) for k in range(i, j + 1)) for j in range(14))
+    for i in range(14))
+"""Rank bits of the run from position i to position j (13 is the ace above the king)."""
+
+
+def _runs_through(hand_bits: int, extra: int, base: int) -> list[CardMask]:
+    """Runs of one suit made of hand cards and exactly one of the ``extra`` ranks."""
+    spread = hand_bits | (hand_bits & 1) << NUM_RANKS_FULL
+    out = []
+    while extra:
+        low = extra & -extra
+        extra ^= low
+        rank = low.bit_length() - 1
+        for pos in (0, NUM_RANKS_FULL) if rank == 0 else (rank,):
+            lo = pos
+            while lo > 0 and spread >> (lo - 1) & 1:
+                lo -= 1
+            hi = pos
+            while hi < NUM_RANKS_FULL and spread >> (hi + 1) & 1:
+                hi += 1
+            if hi - lo < 2:
+                continue
+            for i in range(lo, pos + 1):
+                row = _SPAN[i]
+                for j in range(max(pos, i + 2), hi + 1):
+                    if i or j != NUM_RANKS_FULL:
+                        out.append(row[j] << base)
     return out
 
 
