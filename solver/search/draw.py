@@ -2,10 +2,16 @@
 
 A play splits the hand into pieces — melds, lay-offs onto table melds, cards left over — and
 its deadwood is the pips left over minus the highest of them (the discard).  For a set of
-cards M, ``_Frontier.of(M)`` is every Pareto-best (pips left, highest left) pair over the
+cards M, ``_Pieces.frontier(M)`` is every Pareto-best (pips left, highest left) pair over the
 ways of splitting M; it is memoised per analysis, and the cards that belong to no piece are
-folded in as one pair.  The stock average reuses the frontier of the hand without the upcard:
-a drawn card either stays left over, or joins one piece whose other cards come from the hand.
+folded in as one pair.  The canonical play is then found lowest card first, taking the first
+piece (in :func:`~solver.analysis.draw.group_key` order) that keeps the least deadwood in
+reach.
+
+The stock average reuses the frontiers of hand cards alone: a drawn card either stays left
+over (then only its pips matter, so the cards that fit no piece are counted per pip value),
+or joins exactly one piece whose other cards come from the hand.  Those pieces are found in
+one pass over the cards next to the hand and the first cards beyond each table meld.
 
 Two disjoint lay-offs onto the same run are always a valid lay-off together (one extends the
 low end, the other the high end; a single pack holds one ace), so pieces never need to know
@@ -510,32 +516,4 @@ def melds_in(table: MeldTable, cards: CardMask) -> list[CardMask]:
     return out
 
 
-def melds_with(table: MeldTable, cards: CardMask, card: Card) -> list[CardMask]:
-    """Every meld of the table inside the cards that holds ``card``."""
-    if not _plain(table):
-        return [m for m in table.containing[card] if m & cards == m]
-    rank = card_rank(card)
-    found = [m for m in _rank_sets(cards, rank) if m >> card & 1]
-    base = card - rank
-    bits = cards >> base & _RANKS
-    spread = bits | (bits & 1) << NUM_RANKS_FULL
-    for pos in (rank, NUM_RANKS_FULL) if rank == 0 else (rank,):
-        lo = pos
-        while lo > 0 and spread >> (lo - 1) & 1:
-            lo -= 1
-        hi = pos
-        while hi < NUM_RANKS_FULL and spread >> (hi + 1) & 1:
-            hi += 1
-        if hi - lo < 2:
-            continue
-        for i in range(lo, pos + 1):
-            for j in range(max(pos, i + 2), hi + 1):
-                if not (i == 0 and j == NUM_RANKS_FULL):
-                    run = 0
-                    for k in range(i, j + 1):
-                        run |= 1 << (base + k % NUM_RANKS_FULL)
-                    found.append(run)
-    return found
-
-
-__all__ = ["analyze", "extension_sets", "melds_in", "melds_with"]
+__all__ = ["analyze", "extension_sets", "melds_in"]
