@@ -36,7 +36,6 @@ from solver.analysis.draw import (
 from solver.cards import (
     NATURALS,
     NUM_RANKS_FULL,
-    Card,
     CardMask,
     card_rank,
     card_suit,
