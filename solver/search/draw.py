@@ -30,7 +30,6 @@ from solver.analysis.draw import (
     finish,
     group_key,
     pips,
-    table_melds,
     unseen_cards,
 )
 from solver.cards import (
@@ -232,7 +231,7 @@ class _Pieces:
 
 def analyze(position: Position) -> DrawAnalysis:
     table = position.rules.table
-    targets = tuple(m for _, _, m in table_melds(position))
+    targets = position.melds + position.opponent_melds  # the order of table_melds
     hand, upcard = position.hand, position.center
     drawn = hand | 1 << upcard
 
