@@ -263,11 +263,7 @@ def _stock_total(
     for f in frontiers:
         reach |= f
     reach &= unseen
-    if len(base) == 1:
-        (s, m), = base
-        by_pip = [s + p - max(m, p) for p in range(11)]
-    else:
-        by_pip = [0] + [_deadwood(base, p) for p in range(1, 11)]
+    by_pip = [min(s + p - (m if m > p else p) for s, m in base) for p in range(11)]
     total = 0
     far = unseen & ~reach
     for p in range(1, 11):
@@ -290,8 +286,9 @@ def _stock_total(
         rest ^= low
         best = by_pip[_PIPS[low.bit_length() - 1]]
         for used in pieces.get(low, ()):
-            if best:
-                best = min(best, _deadwood(before.frontier(hand & ~used)))
+            for s, m in before.frontier(hand & ~used):
+                if s - m < best:
+                    best = s - m
         total += best
     return total
 
