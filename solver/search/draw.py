@@ -60,10 +60,8 @@ def _prune(pairs: Iterable[Pair]) -> Frontier:
     return tuple(out)
 
 
-def _deadwood(frontier: Frontier, extra: int = 0) -> int:
-    """The least deadwood over the frontier, with one more card of ``extra`` pips left over."""
-    if extra:
-        return min(s + extra - max(m, extra) for s, m in frontier)
+def _deadwood(frontier: Frontier) -> int:
+    """The least deadwood over the frontier: pips left minus the discarded top card."""
     return min(s - m for s, m in frontier)
 
 
