@@ -261,7 +261,11 @@ def _stock_total(
     for f in frontiers:
         reach |= f
     reach &= unseen
-    by_pip = [min(s + p - (m if m > p else p) for s, m in base) for p in range(11)]
+    if len(base) == 1:  # the usual case: one best way to split the hand
+        (s0, m0), = base
+        by_pip = [s0 + p - (m0 if m0 > p else p) for p in range(11)]
+    else:
+        by_pip = [min(s + p - (m if m > p else p) for s, m in base) for p in range(11)]
     total = 0
     far = unseen & ~reach
     for p in range(1, 11):
