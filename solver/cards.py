@@ -72,11 +72,19 @@ def card_copy(card: Card) -> int:
     return card // NATURALS if card < JOKER_BASE else 0
 
 
-def card_str(card: Card) -> str:
-    """The canonical contract notation: ``"4H"``, ``"JS"``, ``"10D"``, ``"*"`` for a joker."""
+def _card_str(card: Card) -> str:
     if card >= JOKER_BASE:
         return JOKER_SYMBOL
     return RANKS[card_rank(card)] + SUIT_SYMBOLS[card_suit(card)]
+
+
+# Looked up rather than built: every stored game and view writes hundreds of cards.
+_CARD_STRS: Final = tuple(_card_str(card) for card in range(JOKER_BASE + 4))
+
+
+def card_str(card: Card) -> str:
+    """The canonical contract notation: ``"4H"``, ``"JS"``, ``"10D"``, ``"*"`` for a joker."""
+    return _CARD_STRS[card]
 
 
 def card_glyph(card: Card) -> str:

@@ -8,7 +8,7 @@ import random
 import sys
 import time
 from collections.abc import Iterator
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from tqdm import tqdm
 
@@ -16,13 +16,17 @@ from solver.cli.common import fail
 from solver.errors import ConquianError
 from solver.game.actions import Action
 from solver.game.deal import deal_from_seed
-from solver.game.match import hand_seed, play_hand, play_match
+from solver.game.match import hand_points, hand_seed, play_hand, play_match
+from solver.game.meld_match import play_meld_match
 from solver.game.observation import Observation
 from solver.game.record import result_of, to_record
 from solver.game.registry import GAMES, game_rules, players_of
 from solver.game.stats import percentile, wilson
 from solver.players import PLAYERS
 from solver.rules import RuleProfile, get_profile
+
+MELD_MATCHES: Final = ("cooncan", "kunken", "kunken-40", "kunken-104")
+"""Profiles whose matches solver.game.meld_match plays (C13; K13, K14)."""
 
 
 def register(sub: Any) -> None:
@@ -37,6 +41,12 @@ def register(sub: Any) -> None:
     count = parser.add_mutually_exclusive_group()
     count.add_argument("--games", type=int, metavar="N", help="hands to play (default 100)")
     count.add_argument("--matches", type=int, metavar="N", help="matches to 3 won hands to play")
+    parser.add_argument(
+        "--points", type=int, metavar="T",
+        help="with --matches: conquian-40 matches to T points, each won hand scoring the "
+             "pips left in the loser's hand (1-7 face value, J Q K 10, aces 15); Kunken "
+             "matches to 300 instead of 500 (K14)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and players")
     parser.add_argument(
         "--players", default="greedy,greedy", metavar="A,B[,C…]",
@@ -75,18 +85,34 @@ class _TimedChooser:
         return action
 
 
+NOT_OVER: Final = -1
+
+
 def _hands(args: argparse.Namespace, rules: RuleProfile, players: list[Any],
-           rng: random.Random) -> Iterator[Any]:
+           rng: random.Random) -> Iterator[tuple[Any, int | None]]:
+    """Every hand played, with the match winner when it ends a match (else NOT_OVER)."""
+    if args.matches is not None and rules.id in MELD_MATCHES:
+        for m in range(args.matches):
+            for state, match in play_meld_match(hand_seed(args.seed, m), rules, players, rng,
+                                                args.points or 0):
+                yield state, match.winner if match.is_over else NOT_OVER
+        return
     if args.matches is not None:
         for m in range(args.matches):
-            yield from play_match(hand_seed(args.seed, m), (players[0], players[1]), rng)
+            score = [0, 0]
+            for state in play_match(hand_seed(args.seed, m), (players[0], players[1]), rng,
+                                    target_points=args.points):
+                if state.winner is not None:
+                    score[state.winner] += 1 if args.points is None else hand_points(state)
+                over = max(score) >= (3 if args.points is None else args.points)
+                yield state, score.index(max(score)) if over else NOT_OVER
         return
     game = game_rules(rules)
     seats = len(players)
     for i in range(args.games):
         # The deal moves round the table, so every seat deals equally often (R2).
         deal = deal_from_seed(hand_seed(args.seed, i), i % seats, rules, seats)
-        yield play_hand(game.new_hand(deal, ()), players, rng)
+        yield play_hand(game.new_hand(deal, ()), players, rng), NOT_OVER
 
 
 def run(args: argparse.Namespace) -> int:
@@ -100,8 +126,15 @@ def run(args: argparse.Namespace) -> int:
         game_rules(rules)
     except ConquianError as exc:
         fail(f"--rules: {exc}")
-    if args.matches is not None and rules.id != "conquian-40":
-        fail(f"--matches plays conquian-40 matches; play {rules.id} with --games")
+    if args.points is not None and (args.matches is None or args.points < 1):
+        fail("--points T needs --matches and a whole number T of at least 1")
+    if args.matches is not None and rules.id not in ("conquian-40", *MELD_MATCHES):
+        fail(f"--matches plays conquian-40, cooncan and Kunken matches; play {rules.id} "
+             "with --games")
+    if args.points is not None and rules.id == "cooncan":
+        fail("--points: a cooncan match goes to three points (C13)")
+    if args.points is not None and rules.id in MELD_MATCHES and args.points not in (500, 300):
+        fail(f"--points: a {rules.id} match goes to 500 or 300 points (K14)")
     names = _players(args.players, rules)
     known = players_of(rules)
     times: list[list[float]] = [[] for _ in names]
@@ -114,12 +147,12 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             fail(f"cannot write {args.record}: {exc.strerror}")
     wins, draws, hands, actions = [0] * len(names), 0, 0, 0
-    match_wins, match_score = [0, 0], [0, 0]
+    match_wins = [0, 0]
     started = time.perf_counter()
     unit = "match" if args.matches is not None else "hand"
     bar = tqdm(total=total, unit=unit, file=sys.stderr, disable=args.quiet, leave=False)
     try:
-        for state in _hands(args, rules, players, rng):
+        for state, match_winner in _hands(args, rules, players, rng):
             hands += 1
             actions += sum(a.type != "no_force" for _, a in state.history)
             winner = (result_of(state) or {}).get("winner")
@@ -131,13 +164,10 @@ def run(args: argparse.Namespace) -> int:
                 out.write(json.dumps(to_record(state)) + "\n")
             if args.matches is None:
                 bar.update(1)
-            else:
-                if state.winner is not None:
-                    match_score[state.winner] += 1
-                if max(match_score) >= 3:
-                    match_wins[match_score.index(3)] += 1
-                    match_score = [0, 0]
-                    bar.update(1)
+            elif match_winner != NOT_OVER:
+                if match_winner is not None:
+                    match_wins[match_winner] += 1
+                bar.update(1)
     finally:
         bar.close()
         if out is not None:

@@ -13,6 +13,31 @@ from solver.game.observation import Observation
 from solver.game.state import GameState
 
 MATCH_TARGET: Final = 3  # won hands that win a match (R12)
+POINTS_TARGET: Final = 100
+"""The default total of a match to points (seed 001 leaves "a specified point total" open)."""
+
+
+def pip_value(card: int) -> int:
+    """The seed's count for the 40-card pack (001): 1-7 face value, J Q K 10, the ace 15."""
+    rank = card % 13
+    if rank == 0:
+        return 15
+    return rank + 1 if rank <= 6 else 10
+
+
+def hand_points(state: GameState) -> int:
+    """What the winner of a conquian-40 hand scores in a match to points: the pips left in
+    the loser's hand (seed 001); a draw scores nothing."""
+    if state.winner is None:
+        return 0
+    return sum(pip_value(c) for c in _cards(state.hands[1 - state.winner]))
+
+
+def _cards(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 class Chooser(Protocol):
@@ -55,6 +80,10 @@ class Match:
     seed: int
     score: list[int] = field(default_factory=lambda: [0, 0])
     hands: list[GameState] = field(default_factory=list)
+    target_points: int | None = None
+    """``None``: first to three won hands (R12); a number: a match to that point total,
+    each won hand scoring the pips left in the loser's hand (:func:`hand_points`)."""
+    points: list[int] = field(default_factory=lambda: [0, 0])
 
     @property
     def first_dealer(self) -> int:
@@ -62,18 +91,25 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        if self.target_points is not None:
+            return max(self.points) >= self.target_points
         return max(self.score) >= MATCH_TARGET
 
     @property
     def winner(self) -> int | None:
-        return self.score.index(max(self.score)) if self.is_over else None
+        if not self.is_over:
+            return None
+        totals = self.points if self.target_points is not None else self.score
+        return totals.index(max(totals))
 
     def next_hand(self) -> GameState:
         number = len(self.hands)
         dealer = (self.first_dealer + number) % 2
+        # The hand's own score stays the count of won hands (R12, at most 2 before a hand
+        # of a match to three); a match to points keeps its totals here.
         state = GameState(
             deal_from_seed(hand_seed(self.seed, number), dealer),
-            (self.score[0], self.score[1]),
+            (min(self.score[0], 2), min(self.score[1], 2)),
         )
         self.hands.append(state)
         return state
@@ -81,6 +117,7 @@ class Match:
     def record_result(self, state: GameState) -> None:
         if state.winner is not None:
             self.score[state.winner] += 1
+            self.points[state.winner] += hand_points(state)
 
 
 def play_match(
@@ -88,9 +125,10 @@ def play_match(
     players: tuple[Chooser, Chooser],
     rng: random.Random,
     on_decision: DecisionHook | None = None,
+    target_points: int | None = None,
 ) -> Iterator[GameState]:
-    """Play a match; yields each finished hand."""
-    match = Match(seed)
+    """Play a match (to three won hands, or to ``target_points``); yields each hand."""
+    match = Match(seed, target_points=target_points)
     while not match.is_over:
         state = play_hand(match.next_hand(), players, rng, on_decision)
         match.record_result(state)

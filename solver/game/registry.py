@@ -69,6 +69,18 @@ CONQUIAN_40_GAME: Final = GameRules(
 GAMES: Final[dict[str, GameRules]] = {"conquian-40": CONQUIAN_40_GAME}
 
 
+def _meld_games() -> dict[str, GameRules]:
+    # The "meld the taken card at once" games build on conquian-40's engine (issue 12).
+    from solver.game.cooncan import COONCAN_GAME
+    from solver.game.kunken import kunken_game
+
+    kunken = kunken_game()
+    return {"cooncan": COONCAN_GAME, "kunken": kunken, "kunken-40": kunken, "kunken-104": kunken}
+
+
+GAMES.update(_meld_games())
+
+
 def game_rules(profile: RuleProfile | str) -> GameRules:
     """The game of a profile; :class:`ConquianError` when it cannot be played yet."""
     rules = get_profile(profile)

@@ -1,0 +1,828 @@
+"""The Russian Kunken (``kunken``, ``kunken-40``, ``kunken-104``; docs/rules/kunken.md K1–K15).
+
+A turn is a sequence of small steps so that ``legal_actions`` stays a short, enumerable
+list (OpenSpiel style):
+
+* ``turn`` (the opening, K6), ``draw`` (the stock card) or ``take`` (the discard, K7): the
+  card is *pending*: it never enters the hand;
+* ``meld`` (a new meld of yours), ``add`` (one card onto a meld of yours, K9, or of the
+  opponent's, K10): with a pending card these must use it; once it is used, they use hand
+  cards only (K8);
+* ``swap``: a hand card for the joker standing for it (K5); ``take_back``: one of your melds
+  back into the hand (K9);
+* ``discard``: a hand card, or the unused stock card itself; it ends the turn.
+
+Cards in actions are *kinds* (``card_kind``: the copy forgotten; a joker is ``JOKER_BASE``):
+with two packs, the engine picks the copy from where the card lies.  Every legality check
+is here, on the profile's :class:`~solver.melds.MeldTable`; :func:`solver.melds.meld_problem`
+words the refusals.
+
+Choices the rule book leaves to the engine (stated in the closing note of issue 12): the
+hand ends exhausted when a turn starts with an empty stock (K13); a pending card must be
+used before any other step; a meld laid down in this turn is not taken back in it, nor the
+meld holding the card taken this turn; after ``MAX_TURNS`` turns a hand is exhausted too,
+so that every hand ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, Literal
+
+from solver.cards import (
+    JOKER_BASE,
+    NATURALS,
+    Card,
+    CardMask,
+    card_kind,
+    card_rank,
+    card_str,
+    cards_of,
+    iter_cards,
+    parse_kind,
+)
+from solver.errors import ConquianError, IllegalActionError, Text
+from solver.game.deal import Deal
+from solver.game.protocol import GameRules
+from solver.melds import MeldTable, meld_problem, multiset_mask
+from solver.messages import N_
+from solver.rules import RuleProfile, get_profile
+
+TERMINAL: Final = -4
+WIN_DOWN: Final = 11
+MAX_TURNS: Final = 300
+JOKER_IN_HAND: Final = 20
+KINDS: Final = (1 << NATURALS) - 1
+
+_EXTENSIONS: dict[tuple[int, tuple[Card, ...], int], tuple[CardMask, CardMask]] = {}
+"""Memo of :meth:`KunkenState._extensions` (per meld table, meld kinds and jokers)."""
+
+KPhase = Literal["open", "draw", "play", "over"]
+KType = Literal["turn", "draw", "take", "meld", "add", "swap", "take_back", "discard"]
+K_TYPES: Final = ("turn", "draw", "take", "meld", "add", "swap", "take_back", "discard")
+
+
+def pips(card: Card) -> int:
+    """K12: the ace 1, 2–10 their number, J Q K 10 (a joker's value is the card it stands for)."""
+    rank = card_rank(card)
+    return 1 if rank == 0 else min(rank + 1, 10)
+
+
+def kind_of(card: Card) -> Card:
+    """The kind an action names: a natural card's copy-0 id, or ``JOKER_BASE`` for any joker."""
+    return JOKER_BASE if card >= JOKER_BASE else card % NATURALS
+
+
+def _show(kind: Card, stands: Card | None = None) -> str:
+    if kind >= JOKER_BASE:
+        return "*" if stands is None else "*" + card_str(stands)
+    return card_str(kind)
+
+
+@dataclass(frozen=True, slots=True)
+class KAction:
+    """One step.  ``card``: the card turned, drawn, taken, discarded or swapped in (a kind);
+    ``cards``: the natural kinds of a ``meld``/``add``; ``jokers``: the kinds its jokers
+    stand for; ``owner``/``meld``: the meld acted on (owner is a seat)."""
+
+    type: KType
+    card: Card | None = None
+    cards: tuple[Card, ...] = ()
+    jokers: tuple[Card, ...] = ()
+    owner: int | None = None
+    meld: int | None = None
+
+    def __str__(self) -> str:
+        parts: list[str] = [self.type]
+        if self.card is not None:
+            parts.append(_show(self.card))
+        if self.cards or self.jokers:
+            parts.append("-".join([card_str(c) for c in self.cards]
+                                  + ["*" + card_str(j) for j in self.jokers]))
+        if self.meld is not None:
+            parts.append(f"meld {self.owner}:{self.meld}")
+        return " ".join(parts)
+
+    def to_dict(self, player: int | None = None) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        if player is not None:
+            data["player"] = player
+        data["type"] = self.type
+        if self.card is not None:
+            data["card"] = _show(self.card)
+        if self.type in ("meld", "add"):
+            data["cards"] = [card_str(c) for c in self.cards] + [
+                "*" + card_str(j) for j in self.jokers]
+        if self.meld is not None:
+            data["owner"] = self.owner
+            data["meld"] = self.meld
+        return data
+
+    @classmethod
+    def from_dict(cls, data: object, where: str = "action") -> KAction:
+        if not isinstance(data, Mapping):
+            raise IllegalActionError(N_("{where} must be a JSON object, not {kind}"),
+                                     where=where, kind=type(data).__name__)
+        kind = data.get("type")
+        if kind not in K_TYPES:
+            raise IllegalActionError(N_("{where}.type must be one of {kinds}, not {kind}"),
+                                     where=where, kinds=", ".join(K_TYPES), kind=repr(kind))
+        card = None
+        if data.get("card") is not None:
+            card = _kind(data["card"], f"{where}.card")
+        naturals: list[Card] = []
+        jokers: list[Card] = []
+        if kind in ("meld", "add"):
+            raw = data.get("cards")
+            if not isinstance(raw, list) or not raw:
+                raise IllegalActionError(N_("{where}.cards must be a non-empty list of cards"),
+                                         where=where)
+            for i, item in enumerate(raw):
+                text = item.strip() if isinstance(item, str) else item
+                if isinstance(text, str) and text.startswith("*") and len(text) > 1:
+                    jokers.append(_kind(text[1:], f"{where}.cards[{i}]"))
+                else:
+                    k = _kind(item, f"{where}.cards[{i}]")
+                    if k >= JOKER_BASE:
+                        raise IllegalActionError(
+                            N_("{where}.cards[{i}]: say which card the joker stands for, e.g. "
+                               "*5H (K4)"), where=where, i=i)
+                    naturals.append(k)
+        owner = meld = None
+        if kind in ("add", "swap", "take_back"):
+            owner, meld = data.get("owner"), data.get("meld")
+            for name, value in (("owner", owner), ("meld", meld)):
+                if kind == "take_back" and name == "owner" and value is None:
+                    continue
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    raise IllegalActionError(N_("{where}.{name} must be a whole number"),
+                                             where=where, name=name)
+        if kind in ("turn", "take", "discard", "swap") and card is None and kind != "turn":
+            raise IllegalActionError(N_("{where}: a {kind} names its card"), where=where,
+                                     kind=kind)
+        return cls(kind, card, tuple(naturals), tuple(jokers), owner, meld)
+
+
+def _kind(value: object, where: str) -> Card:
+    try:
+        kind = parse_kind(value)
+    except ConquianError as exc:
+        raise IllegalActionError(N_("{where}: {problem}"), where=where, problem=exc) from None
+    return kind
+
+
+@dataclass(frozen=True, slots=True)
+class KMeld:
+    """A meld on the table: its cards (ids), what each joker stands for, and the cards the
+    other player laid off on it (theirs, frozen; the meld is frozen for its owner, K10)."""
+
+    cards: CardMask
+    stands: tuple[tuple[Card, Card], ...] = ()
+    laid: CardMask = 0
+    _kinds: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        stands = dict(self.stands)
+        object.__setattr__(self, "_kinds", tuple(
+            card_kind(stands[c]) if c in stands else card_kind(c)
+            for c in iter_cards(self.cards)))
+
+    def kinds(self) -> list[Card]:
+        """The natural cards the meld represents (a joker as the card it stands for)."""
+        return list(self._kinds)
+
+    def show(self, table: MeldTable) -> list[str]:
+        from solver.melds import meld_cards
+
+        stands = dict(self.stands)
+        return ["*" + card_str(stands[c]) if c in stands else card_str(c)
+                for c in meld_cards(self.cards, table, stands)]
+
+    @property
+    def size(self) -> int:
+        return self.cards.bit_count()
+
+
+@dataclass
+class KunkenState:
+    """One hand of Kunken from its deal to eleven down or an exhausted stock."""
+
+    deal: Deal
+    score: tuple[int, int] = (0, 0)
+    hands: list[CardMask] = field(default_factory=list)
+    melds: list[list[KMeld]] = field(default_factory=lambda: [[], []])
+    pile: list[Card] = field(default_factory=list)
+    stock_pos: int = 0
+    phase: KPhase = "open"
+    to_play: int = 0
+    pending: Card | None = None
+    pending_from: str | None = None
+    taken: Card | None = None
+    """The card taken this turn (its meld is not taken back in this turn)."""
+    new_melds: int = 0
+    """Bit i: meld i of the player to act was laid down in this turn."""
+    turns: int = 0
+    winner: int | None = None
+    history: list[tuple[int, KAction]] = field(default_factory=list)
+    _legal: list[KAction] | None = field(default=None, repr=False)
+    _full_mask: CardMask | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.hands:
+            self.hands = list(self.deal.hands)
+            self.to_play = 1 - self.deal.dealer  # K6: the dealer's opponent turns
+
+    @property
+    def rules(self) -> RuleProfile:
+        return self.deal.rules
+
+    @property
+    def table(self) -> MeldTable:
+        return self.deal.rules.table
+
+    @property
+    def dealer(self) -> int:
+        return self.deal.dealer
+
+    # --- OpenSpiel-style queries --------------------------------------------------------
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == "over" else self.to_play
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def exhausted(self) -> bool:
+        return self.phase == "over" and self.winner is None
+
+    @property
+    def stock_count(self) -> int:
+        return len(self.deal.stock) - self.stock_pos
+
+    def down_count(self, player: int) -> int:
+        """K11, K15: your melds without the opponent's lay-offs, plus your lay-offs."""
+        own = sum((m.cards & ~m.laid).bit_count() for m in self.melds[player])
+        return own + sum(m.laid.bit_count() for m in self.melds[1 - player])
+
+    def points(self) -> list[int]:
+        """K12: pips of the cards down minus the cards in hand (a joker in hand -20)."""
+        out = [0, 0]
+        for owner in (0, 1):
+            for meld in self.melds[owner]:
+                stands = dict(meld.stands)
+                for c in iter_cards(meld.cards):
+                    who = 1 - owner if meld.laid >> c & 1 else owner
+                    out[who] += pips(stands.get(c, c))
+        for p in (0, 1):
+            for c in iter_cards(self.hands[p]):
+                out[p] -= JOKER_IN_HAND if c >= JOKER_BASE else pips(c)
+        return out
+
+    def returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.0, 0.0]
+        return [1.0 if p == self.winner else -1.0 for p in (0, 1)]
+
+    def has_own_meld(self, player: int) -> bool:
+        return bool(self.melds[player])
+
+    def frozen(self, player: int, meld: KMeld) -> bool:
+        """A meld of ``player`` carrying the opponent's cards (K10)."""
+        return bool(meld.laid)
+
+    def invalidate(self) -> None:
+        """Forget what was worked out for the last step (after the state changed)."""
+        self._legal = None
+        self._full_mask = None
+
+    def table_counts(self) -> list[int]:
+        """Per natural kind: the ordinary cards on the table plus the jokers standing for it."""
+        counts = [0] * NATURALS
+        for side in self.melds:
+            for meld in side:
+                for kind in meld._kinds:
+                    counts[kind] += 1
+        return counts
+
+    def _full(self) -> CardMask:
+        """Kinds of which the table already holds as many as the packs (K4)."""
+        if self._full_mask is not None:
+            return self._full_mask
+        counts = self.table_counts()
+        packs = self.rules.deck.packs
+        full = 0
+        for kind, count in enumerate(counts):
+            if count >= packs:
+                full |= 1 << kind
+        self._full_mask = full
+        return full
+
+    # --- legal steps ----------------------------------------------------------------
+
+    def legal_actions(self) -> list[KAction]:
+        if self._legal is None:
+            self._legal = list(self._generate())
+        return list(self._legal)
+
+    def _generate(self) -> Iterator[KAction]:
+        p = self.to_play
+        if self.phase == "open":
+            if self.pending is None:
+                yield KAction("turn")
+                return
+            yield from self._melds_with(self.pending)
+            yield KAction("discard", kind_of(self.pending))
+            return
+        if self.phase == "draw":
+            if self.stock_count:
+                yield KAction("draw")
+            if self.pile and self._uses(self.pile[-1]):
+                yield KAction("take", kind_of(self.pile[-1]))
+            yield from self._take_backs()
+            return
+        if self.phase != "play":
+            return
+        if self.pending is not None:
+            yield from self._uses_of(self.pending)
+            if self.pending_from == "stock":
+                yield KAction("discard", kind_of(self.pending))
+            return
+        hand = self.hands[p]
+        yield from self._melds_from(hand, None)
+        yield from self._adds_of(tuple(self._hand_kinds(hand)))
+        yield from self._swaps()
+        yield from self._take_backs()
+        for card in self._hand_kinds(hand):
+            yield KAction("discard", card)
+
+    @staticmethod
+    def _hand_kinds(hand: CardMask) -> list[Card]:
+        kinds = sorted({kind_of(c) for c in iter_cards(hand)})
+        return kinds
+
+    def _uses(self, card: Card) -> bool:
+        return next(iter(self._uses_of(card)), None) is not None
+
+    def _uses_of(self, card: Card) -> Iterator[KAction]:
+        yield from self._melds_with(card)
+        yield from self._adds(kind_of(card))
+
+    def _melds_with(self, card: Card) -> Iterator[KAction]:
+        return self._melds_from(self.hands[self.to_play], card)
+
+    def _melds_from(self, hand: CardMask, pending: Card | None) -> Iterator[KAction]:
+        """New melds from hand cards (and the pending card, which they must then hold)."""
+        jokers = sum(1 for c in iter_cards(hand) if c >= JOKER_BASE)
+        have = 0
+        for c in iter_cards(hand & ((1 << JOKER_BASE) - 1)):
+            have |= 1 << card_kind(c)
+        need_kind: Card | None = None
+        if pending is not None:
+            if pending >= JOKER_BASE:
+                jokers += 1
+            else:
+                need_kind = card_kind(pending)
+                have |= 1 << need_kind
+        if not have:
+            return
+        full = self._full()
+        limit = self.rules.has_jokers
+        table = self.table
+        seen: set[tuple[tuple[Card, ...], tuple[Card, ...]]] = set()
+        candidates = table.containing[need_kind] if need_kind is not None else table.all
+        # A fast first filter: at most ``jokers`` missing cards, none already full (K4).
+        if jokers and limit:
+            fits = [m for m in candidates
+                    if not m & full and (m & ~have).bit_count() <= jokers]
+        else:
+            fits = [m for m in candidates if m & have == m and not m & full]
+        for meld in fits:
+            if meld >> NATURALS:
+                continue  # two copies of one card never share a meld (K3)
+            missing = meld & ~have
+            n_missing = missing.bit_count()
+            n_nat = meld.bit_count() - n_missing
+            if n_missing and (n_nat < 2 or n_missing > n_nat):
+                continue
+            if pending is not None and pending >= JOKER_BASE and not n_missing:
+                continue  # the pending joker must be in it
+            key = (tuple(cards_of(meld & ~missing)), tuple(cards_of(missing)))
+            if key not in seen:
+                seen.add(key)
+                yield KAction("meld", None, key[0], key[1])
+
+    def _adds(self, card: Card) -> Iterator[KAction]:
+        """``card`` (a kind) onto one meld: your own unfrozen ones (K9), and the opponent's
+        once you have a meld (K10).  A joker may stand for any card that fits."""
+        yield from self._adds_of((card,))
+
+    def _adds_of(self, cards: tuple[Card, ...]) -> Iterator[KAction]:
+        p = self.to_play
+        full = self._full()
+        targets = [(p, i, m) for i, m in enumerate(self.melds[p]) if not m.laid]
+        if self.melds[p]:
+            targets += [(1 - p, i, m) for i, m in enumerate(self.melds[1 - p])]
+        for owner, i, meld in targets:
+            naturals, jokers = self._extensions(meld)
+            for card in cards:
+                if card < JOKER_BASE:
+                    if naturals >> card & 1 and not full >> card & 1:
+                        yield KAction("add", None, (card,), (), owner, i)
+                    continue
+                for stand in iter_cards(jokers & ~full):
+                    yield KAction("add", None, (), (stand,), owner, i)
+
+    def _extensions(self, meld: KMeld) -> tuple[CardMask, CardMask]:
+        """The kinds that may join ``meld`` as a natural card, and as a joker (K3, K4's
+        limits on jokers per meld); the table limit (K4) is checked by the caller."""
+        key = (id(self.table), meld._kinds, len(meld.stands))
+        found = _EXTENSIONS.get(key)
+        if found is None:
+            kinds = list(meld._kinds)
+            jokers = len(meld.stands)
+            naturals = wild = 0
+            for stand in self._joker_ends(kinds):
+                if self._valid([*kinds, stand], jokers):
+                    naturals |= 1 << stand
+                if self.rules.has_jokers and self._valid([*kinds, stand], jokers + 1):
+                    wild |= 1 << stand
+            found = _EXTENSIONS[key] = (naturals, wild)
+        return found
+
+    def _joker_ends(self, kinds: list[Card]) -> list[Card]:
+        ranks = {card_rank(k) for k in kinds}
+        deck = self.rules.deck
+        if len(ranks) == 1:
+            rank = next(iter(ranks))
+            return [r for r in (rank + 13 * s for s in range(4)) if r not in kinds]
+        suit_base = kinds[0] - card_rank(kinds[0])
+        orders = sorted(deck.order(k) for k in kinds)
+        out = []
+        for o in (orders[0] - 1, orders[-1] + 1):
+            if 0 <= o < len(deck.ranks):
+                out.append(suit_base + deck.rank_at(o))
+        return out
+
+    def _valid(self, kinds: list[Card], jokers: int) -> bool:
+        naturals = len(kinds) - jokers
+        if jokers and (naturals < 2 or jokers > naturals):
+            return False
+        return self.table.is_valid(multiset_mask(kinds))
+
+    def _swaps(self) -> Iterator[KAction]:
+        p = self.to_play
+        hand = self.hands[p]
+        have = {card_kind(c) for c in iter_cards(hand) if c < JOKER_BASE}
+        sides = [p] + ([1 - p] if self.melds[p] else [])
+        for owner in sides:
+            for i, meld in enumerate(self.melds[owner]):
+                if owner == p and meld.laid:
+                    continue  # frozen for its owner (K10)
+                for joker, stand in meld.stands:
+                    if meld.laid >> joker & 1:
+                        continue  # a laid-off card is frozen (K10)
+                    if card_kind(stand) in have:
+                        yield KAction("swap", card_kind(stand), owner=owner, meld=i)
+
+    def _take_backs(self) -> Iterator[KAction]:
+        p = self.to_play
+        for i, meld in enumerate(self.melds[p]):
+            if meld.laid or self.new_melds >> i & 1:
+                continue
+            if self.taken is not None and meld.cards >> self.taken & 1:
+                continue
+            yield KAction("take_back", owner=p, meld=i)
+
+    # --- applying steps -------------------------------------------------------------
+
+    def apply_action(self, action: KAction) -> None:
+        if self.phase == "over":
+            raise IllegalActionError(N_("the hand is over: no more actions (K11, K13)"))
+        legal = self.legal_actions()
+        probe = action if action.type in ("meld", "add", "swap", "take_back") else replace(
+            action, card=None if action.type in ("turn", "draw") else action.card)
+        if probe.type == "meld":
+            probe = replace(probe, cards=tuple(sorted(probe.cards)),
+                            jokers=tuple(sorted(probe.jokers)))
+        if probe.type == "take_back" and probe.owner is None:
+            probe = replace(probe, owner=self.to_play)
+        if probe not in legal:
+            raise IllegalActionError(self._why_not(probe))
+        p = self.to_play
+        recorded = probe
+        kind = probe.type
+        if kind in ("turn", "draw"):
+            card = self.deal.stock[self.stock_pos]
+            self.stock_pos += 1
+            self.pending, self.pending_from = card, "stock"
+            if kind == "draw":
+                self.phase = "play"
+            recorded = replace(probe, card=kind_of(card))
+        elif kind == "take":
+            self.pending, self.pending_from = self.pile.pop(), "discard"
+            self.taken = self.pending
+            self.phase = "play"
+        elif kind == "meld":
+            self._meld(probe)
+        elif kind == "add":
+            self._add(probe)
+        elif kind == "swap":
+            self._swap(probe)
+        elif kind == "take_back":
+            assert probe.meld is not None
+            meld = self.melds[p].pop(probe.meld)
+            self.hands[p] |= meld.cards
+            low = self.new_melds & ((1 << probe.meld) - 1)
+            self.new_melds = low | (self.new_melds >> (probe.meld + 1)) << probe.meld
+        else:
+            self._discard(probe)
+        self.history.append((p, recorded))
+        self.invalidate()
+        if not self.is_terminal() and self.down_count(p) >= WIN_DOWN:
+            self.winner = p  # K11: exactly eleven down ends the hand
+            self.phase = "over"
+
+    def _why_not(self, action: KAction) -> Text:
+        allowed = sorted({a.type for a in self.legal_actions()})
+        reason: Text
+        if self.pending is not None and action.type not in ("discard",):
+            reason = Text(N_("the card you took must be used at once, in a meld of yours or "
+                             "on a meld on the table (K7)"))
+        elif action.type == "take":
+            reason = Text(N_("the top discard can be taken only to use it at once (K7)"))
+        elif action.type in ("meld", "add"):
+            reason = Text(N_("those cards do not make a valid meld there, a joker may not "
+                             "stand for a card already on the table, frozen melds stay as "
+                             "they are, and you lay off only once you have a meld of your "
+                             "own (K3, K4, K9, K10)"))
+        else:
+            reason = Text(N_("not a step open now"))
+        return Text(N_("{kind} is not allowed now ({reason}); allowed: {allowed}"),
+                    {"kind": str(action), "reason": reason, "allowed": " / ".join(allowed)})
+
+    def _take_card(self, kind: Card, jokers: bool = False) -> Card:
+        """The actual card of ``kind`` to put down: the pending card first, else the hand's
+        lowest copy."""
+        p = self.to_play
+        if self.pending is not None and kind_of(self.pending) == kind:
+            card, self.pending = self.pending, None
+            return card
+        for c in iter_cards(self.hands[p]):
+            if kind_of(c) == kind:
+                self.hands[p] &= ~(1 << c)
+                return c
+        raise IllegalActionError(N_("{card} is not in your hand"), card=_show(kind))
+
+    def _place(self, action: KAction) -> tuple[CardMask, tuple[tuple[Card, Card], ...]]:
+        cards = 0
+        stands: list[tuple[Card, Card]] = []
+        for kind in action.cards:
+            cards |= 1 << self._take_card(kind)
+        for stand in action.jokers:
+            joker = self._take_card(JOKER_BASE)
+            cards |= 1 << joker
+            stands.append((joker, stand))
+        return cards, tuple(stands)
+
+    def _meld(self, action: KAction) -> None:
+        p = self.to_play
+        opening = self.phase == "open"
+        cards, stands = self._place(action)
+        problem = meld_problem(cards_of(cards), self.table, dict(stands))
+        assert problem is None, problem
+        self.melds[p].append(KMeld(cards, stands))
+        self.new_melds |= 1 << (len(self.melds[p]) - 1)
+        if opening:
+            self._end_turn()  # K6: nothing is discarded from the hand at the opening
+
+    def _add(self, action: KAction) -> None:
+        p = self.to_play
+        assert action.owner is not None and action.meld is not None
+        cards, stands = self._place(action)
+        meld = self.melds[action.owner][action.meld]
+        laid = meld.laid | (cards if action.owner != p else 0)
+        self.melds[action.owner][action.meld] = KMeld(meld.cards | cards, meld.stands + stands,
+                                                     laid)
+
+    def _swap(self, action: KAction) -> None:
+        p = self.to_play
+        assert action.owner is not None and action.meld is not None and action.card is not None
+        meld = self.melds[action.owner][action.meld]
+        joker = next(j for j, s in meld.stands if card_kind(s) == action.card)
+        natural = self._take_card(action.card)
+        self.hands[p] |= 1 << joker
+        self.melds[action.owner][action.meld] = KMeld(
+            meld.cards & ~(1 << joker) | 1 << natural,
+            tuple((j, s) for j, s in meld.stands if j != joker), meld.laid)
+
+    def _discard(self, action: KAction) -> None:
+        assert action.card is not None
+        if self.pending is not None:
+            card, self.pending = self.pending, None
+        else:
+            card = self._take_card(action.card)
+        self.pile.append(card)
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.pending = self.pending_from = self.taken = None
+        self.new_melds = 0
+        self.turns += 1
+        self.to_play = 1 - self.to_play
+        self.phase = "draw"
+        if self.stock_count == 0 or self.turns >= MAX_TURNS:
+            self.phase = "over"  # K13: the stock has run out; nobody scores
+
+    def clone(self) -> KunkenState:
+        return KunkenState(
+            self.deal, self.score, list(self.hands), [list(m) for m in self.melds],
+            list(self.pile), self.stock_pos, self.phase, self.to_play, self.pending,
+            self.pending_from, self.taken, self.new_melds, self.turns, self.winner,
+            list(self.history), None)
+
+    def __str__(self) -> str:
+        lines = []
+        for p in (0, 1):
+            melds = " | ".join("-".join(m.show(self.table)) for m in self.melds[p])
+            hand = " ".join(_show(kind_of(c)) for c in iter_cards(self.hands[p]))
+            lines.append(f"player {p}: hand [{hand}] melds [{melds}] down {self.down_count(p)}")
+        top = _show(kind_of(self.pile[-1])) if self.pile else "-"
+        lines.append(f"pile top {top}, stock {self.stock_count}, phase {self.phase}, "
+                     f"to act {self.current_player()}")
+        return "\n".join(lines)
+
+
+# --- observation ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KunkenObservation:
+    """What one player may see: their hand, every meld on the table (with its jokers and
+    lay-offs), the discard pile, counts — and their legal steps when it is their turn."""
+
+    player: int
+    rules: RuleProfile
+    hand: CardMask
+    melds: tuple[KMeld, ...]
+    opponent_melds: tuple[KMeld, ...]
+    pile: tuple[Card, ...]
+    pending: Card | None
+    """The card being used: shown to the opponent only when it came from the pile."""
+    pending_from: str | None
+    phase: str
+    to_act: bool
+    stock_count: int
+    opponent_hand_count: int
+    down: int
+    opponent_down: int
+    score: tuple[int, int]
+    dealer: bool
+    actions: tuple[KAction, ...]
+    winner: int | None
+    over: bool
+    points: tuple[int, int] | None
+    new_melds: int = 0
+    """Bit i: this player's meld i went down in this turn (it is not taken back in it)."""
+
+    @property
+    def action_types(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(a.type for a in self.actions))
+
+    def legal_actions(self) -> list[KAction]:
+        return list(self.actions)
+
+    @property
+    def seen(self) -> CardMask:
+        out = 0
+        for c in self.pile:
+            out |= 1 << c
+        return out
+
+    def table_cards(self) -> CardMask:
+        out = 0
+        for m in (*self.melds, *self.opponent_melds):
+            out |= m.cards
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        table = self.rules.table
+
+        def cards(mask: CardMask) -> list[str]:
+            return [_show(kind_of(c)) for c in iter_cards(mask)]
+
+        def melds(ms: tuple[KMeld, ...]) -> list[dict[str, Any]]:
+            return [{"cards": m.show(table), "laid_off": cards(m.laid)} for m in ms]
+
+        view: dict[str, Any] = {
+            "ruleset": self.rules.id,
+            "player": self.player,
+            "hand": cards(self.hand),
+            "melds": melds(self.melds),
+            "opponent_melds": melds(self.opponent_melds),
+            "center": _show(kind_of(self.pile[-1])) if self.pile else None,
+            "center_from": "opponent" if self.pile else None,
+            "pile": [_show(kind_of(c)) for c in self.pile],
+            "pending": None if self.pending is None else _show(kind_of(self.pending)),
+            "pending_from": self.pending_from if self.pending is not None else None,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "stock_count": self.stock_count,
+            "opponent_hand_count": self.opponent_hand_count,
+            "down": {"you": self.down, "opponent": self.opponent_down},
+            "seen": [_show(kind_of(c)) for c in self.pile],
+            "legal_actions": list(self.action_types),
+            "actions": [a.to_dict() for a in self.actions],
+            "score": {"you": self.score[0], "opponent": self.score[1]},
+            "dealer": self.dealer,
+            "result": None,
+        }
+        if self.over:
+            result: dict[str, Any] = {"draw": True} if self.winner is None else {
+                "winner": "you" if self.winner == self.player else "opponent"}
+            if self.points is not None:
+                result["points"] = {"you": self.points[0], "opponent": self.points[1]}
+            view["result"] = result
+        return view
+
+
+def observe_kunken(state: KunkenState, player: int) -> KunkenObservation:
+    over = state.is_terminal()
+    to_act = not over and state.current_player() == player
+    pending = state.pending
+    if pending is not None and not to_act and state.pending_from != "discard":
+        pending = None  # a stock card being used is not yet shown to the opponent
+    points = None
+    if over and state.winner is not None:
+        pts = state.points()
+        points = (pts[player], pts[1 - player])
+    return KunkenObservation(
+        player=player, rules=state.rules, hand=state.hands[player],
+        melds=tuple(state.melds[player]), opponent_melds=tuple(state.melds[1 - player]),
+        pile=tuple(state.pile), pending=pending,
+        pending_from=state.pending_from if pending is not None else None,
+        phase=state.phase, to_act=to_act, stock_count=state.stock_count,
+        opponent_hand_count=state.hands[1 - player].bit_count(),
+        down=state.down_count(player), opponent_down=state.down_count(1 - player),
+        score=(state.score[player], state.score[1 - player]),
+        dealer=state.dealer == player,
+        actions=tuple(state.legal_actions()) if to_act else (),
+        winner=state.winner, over=over, points=points,
+        new_melds=state.new_melds if to_act else 0,
+    )
+
+
+# --- the game as records, replay and self-play use it --------------------------------------
+
+
+def _new_hand(deal: Deal, score: tuple[int, ...]) -> KunkenState:
+    return KunkenState(deal, (score[0], score[1]) if score else (0, 0))
+
+
+def kunken_result(state: KunkenState) -> dict[str, Any] | None:
+    """``{"winner": P, "points": [..]}`` (K12), or ``{"draw": true}`` for an exhausted
+    stock (K13: nobody scores, the next hand counts double)."""
+    if not state.is_terminal():
+        return None
+    if state.winner is None:
+        return {"draw": True}
+    return {"winner": state.winner, "points": state.points()}
+
+
+def _step(state: KunkenState, player: int | None, action: KAction, where: str) -> None:
+    if state.is_terminal():
+        raise IllegalActionError(f"{where}: the hand is already over")
+    if player != state.current_player():
+        raise IllegalActionError(
+            f"{where}: player {player!r} acts, but it is player {state.current_player()}'s move")
+    if action.type in ("turn", "draw") and action.card is not None:
+        top = state.deal.stock[state.stock_pos] if state.stock_count else None
+        if top is None or kind_of(top) != action.card:
+            shown = "nothing" if top is None else _show(kind_of(top))
+            raise IllegalActionError(
+                f"{where}: {action.type}s {_show(action.card)}, but the top stock card is {shown}")
+    state.apply_action(action)
+
+
+def _players() -> dict[str, Any]:
+    from solver.players.kunken import KunkenExpert, KunkenGreedy
+    from solver.players.random_player import RandomPlayer
+
+    return {"random": RandomPlayer, "greedy": KunkenGreedy, "expert": KunkenExpert}
+
+
+def kunken_game() -> GameRules:
+    from solver.game.cooncan import _LazyPlayers
+
+    return GameRules(
+        new_hand=_new_hand,
+        action_from_dict=KAction.from_dict,
+        observe=observe_kunken,
+        result=kunken_result,
+        replay_step=_step,
+        players=_LazyPlayers(_players),
+    )
+
+
+KUNKEN_PROFILES: Final = tuple(get_profile(p) for p in ("kunken", "kunken-40", "kunken-104"))
