@@ -2,14 +2,14 @@
 
 They exist to cross-check the search engine, so they share only the rules' tables (and,
 for the profiles with lay-offs, the problem statement and the canonical arrangement of a
-solved play) and none of the search code; ``analyze`` dispatches as
-:func:`solver.search.analyze` does.
+solved play) and none of the search code; ``analyze`` and ``analyze_any`` dispatch as
+:mod:`solver.search` does.
 """
 
 from __future__ import annotations
 
-from solver.analysis import Analysis
-from solver.cpsat import center, layoff
+from solver.analysis import Analysis, AnyAnalysis
+from solver.cpsat import center, closing, draw, layoff
 from solver.errors import ConquianError
 from solver.messages import N_
 from solver.position import Position
@@ -25,4 +25,13 @@ def analyze(position: Position) -> Analysis:
                         rules=position.rules.id)
 
 
-__all__ = ["analyze"]
+def analyze_any(position: Position) -> AnyAnalysis:
+    kind = position.rules.analysis
+    if kind == "draw":
+        return draw.analyze(position)
+    if kind == "closing":
+        return closing.analyze(position)
+    return analyze(position)
+
+
+__all__ = ["analyze", "analyze_any"]
