@@ -18,11 +18,13 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from solver.analysis import Analysis, Play
-from solver.cards import card_str, cards_of
+from solver.cards import JOKER_BASE, card_str, cards_of
 from solver.errors import ConquianError
-from solver.explain import explain, explain_play
+from solver.explain import Sentence, explain, explain_play
 from solver.melds import meld_cards
 from solver.position import Position
+from solver.rules import CONQUIAN_40, RuleProfile
+from solver.rules.cite import cite
 from solver.search import analyze
 from tutor.analyzer.codec import (
     QueryError,
@@ -30,7 +32,9 @@ from tutor.analyzer.codec import (
     has_position,
     position_data,
     position_query,
+    profile_of,
 )
+from tutor.analyzer.profiles import profile_options, profiles_table
 from tutor.analyzer.wording import form_error_text
 from tutor.api.analyze import analysis_response, read_json_body
 from tutor.core.errors import error_text
@@ -69,6 +73,11 @@ class PlayGroup:
     plays: list[PlayView]
 
 
+def _render(sentence: Sentence, position: Position) -> str:
+    """A sentence in the page's language, citing the rule book of the position's profile."""
+    return cite(sentence.render(_), position.rules)
+
+
 def _play_view(analysis: Analysis, play: Play) -> PlayView:
     center = card_str(analysis.position.center)
     hand_cards = [card_str(c) for c in cards_of(play.hand_cards)]
@@ -78,7 +87,7 @@ def _play_view(analysis: Analysis, play: Play) -> PlayView:
         new={center, *hand_cards},
         rearranged=play.rearranged,
         wins=play.wins,
-        sentences=[s.render(_) for s in explain_play(analysis, play)],
+        sentences=[_render(s, analysis.position) for s in explain_play(analysis, play)],
     )
 
 
@@ -102,13 +111,35 @@ def group_plays(analysis: Analysis) -> list[PlayGroup]:
 
 
 def analysis_context(position: Position) -> dict[str, Any]:
-    analysis = analyze(position)
-    return {
-        "analysis": analysis,
-        "groups": group_plays(analysis),
-        "explanation": [s.render(_) for s in explain(analysis)],
-        "center": card_str(position.center),
+    """What the results template needs.  The center analysis is drawn from its value types;
+    the others (draw, closing) from their contract JSON, as static/js/analyzer.js draws them.
+    Raises :class:`ConquianError` when the profile's analysis cannot be made."""
+    profile = position.rules
+    context: dict[str, Any] = {
+        "kind": profile.analysis,
+        "center": "*" if position.center >= JOKER_BASE else card_str(position.center),
         "share_query": position_query(position),
+        "rule_take": profile.rule("take"),
+        "rule_force": profile.rule("force") if profile.forcing else "",
+    }
+    if profile.analysis != "center":
+        context["data"] = analysis_response(position)
+        return context
+    analysis = analyze(position)
+    context.update(
+        analysis=analysis,
+        groups=group_plays(analysis),
+        explanation=[_render(s, position) for s in explain(analysis)],
+    )
+    return context
+
+
+def _profile_context(profile: RuleProfile) -> dict[str, Any]:
+    return {
+        "profile": profile,
+        "profile_options": profile_options(),
+        "profiles_table": profiles_table(),
+        "rules_profile": profile.id,
     }
 
 
@@ -117,6 +148,10 @@ def index() -> ResponseReturnValue:
     args = request.args
     context: dict[str, Any] = {"examples": EXAMPLES, "json_text": "", "error": None}
     status = 200
+    try:
+        context.update(_profile_context(profile_of(args)))
+    except QueryError:
+        context.update(_profile_context(CONQUIAN_40))
 
     if "json" in args:
         text = args.get("json", "")
@@ -130,18 +165,18 @@ def index() -> ResponseReturnValue:
             return render_template("analyzer/index.html", **context), 400
         return redirect(url_for("analyzer.index") + "?" + urlencode(position_query(position)))
 
+
     context["values"] = form_values(args)
     if has_position(args):
         try:
             position = Position.from_dict(position_data(args))
+            context.update(analysis_context(position))
         except QueryError as exc:
             context.update(error=str(exc), error_source="form")
             status = 400
         except ConquianError as exc:
             context.update(error=form_error_text(exc), error_source="form")
             status = 400
-        else:
-            context.update(analysis_context(position))
     return render_template("analyzer/index.html", **context), status
 
 
@@ -154,6 +189,7 @@ def live_analysis() -> ResponseReturnValue:
         return jsonify(error=problem), 400
     try:
         position = Position.from_dict(data)
+        answer = analysis_response(position)
     except ConquianError as exc:
         return jsonify(error=form_error_text(exc)), 400
-    return jsonify(analysis_response(position))
+    return jsonify(answer)
