@@ -156,6 +156,11 @@
     var stock = field("stock");
     if (stock && info.maxStock !== undefined) { stock.max = info.maxStock; }
     if (bookLink && t.bookUrl) { bookLink.href = format(t.bookUrl, { id: profileId() }); }
+    var placeholder = body.querySelector("[data-placeholder]");
+    if (placeholder && info.rules) {
+      linked(placeholder, format(info.meldsShown ? t.placeholderMelds : t.placeholderHand,
+        { count: info.handSize, rule: info.rules.count || "" }));
+    }
   }
 
   function meldRow(melds, fresh) {

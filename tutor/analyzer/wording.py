@@ -17,7 +17,9 @@ from solver.errors import ConquianError, Text
 from solver.messages import N_
 
 _PATH: Final = re.compile(r"(hand|melds|opponent_melds|center)(?:\[(\d+)\])?(?:\[\d+\])?")
-_LAID_PATH: Final = re.compile(r"(laid_off|opponent_laid_off)(?:\[(\d+)\])?(?:\.(?:cards|meld)(?:\[\d+\])?)?")
+_LAID_PATH: Final = re.compile(
+    r"(laid_off|opponent_laid_off)(?:\[(\d+)\])?(?:\.(?:cards|meld)(?:\[\d+\])?)?"
+)
 _PLACE_PARAMS: Final = ("where", "first", "second")
 
 # Solver templates that name a JSON field in their own words, and the form's version.
@@ -49,11 +51,11 @@ def place(path: str) -> str:
     """``"opponent_melds[0]"`` → "your opponent's meld 1"; anything else as it is."""
     laid = _LAID_PATH.fullmatch(path)
     if laid is not None:
-        name, index = laid.groups()
-        number = 1 if index is None else int(index) + 1
+        name, group = laid.groups()
+        entry = 1 if group is None else int(group) + 1
         if name == "laid_off":
-            return _("your cards laid off on your opponent's melds (group %(n)s)", n=number)
-        return _("your opponent's cards laid off on your melds (group %(n)s)", n=number)
+            return _("your cards laid off on your opponent's melds (group %(n)s)", n=entry)
+        return _("your opponent's cards laid off on your melds (group %(n)s)", n=entry)
     match = _PATH.fullmatch(path)
     if match is None:
         return path
