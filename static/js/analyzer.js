@@ -43,9 +43,17 @@
     return node;
   }
   // Text whose rule ids ("(R8)") link to their rule (static/js/rules.js), else plain text.
+  // An id of the profile's own book goes to the profile's page (/rules/kunken-40#K7), as
+  // the server's rule_links filter does.
   function linked(node, text) {
-    if (window.ConquianRules) { return window.ConquianRules.fill(node, text); }
-    node.textContent = text;
+    if (!window.ConquianRules) { node.textContent = text; return node; }
+    window.ConquianRules.fill(node, text);
+    var own = ((profile().rules || {}).deck || "").charAt(0);
+    if (own && t.bookUrl) {
+      node.querySelectorAll("a.rule-link").forEach(function (a) {
+        if (a.textContent.charAt(0) === own) { a.href = format(t.bookUrl, { id: profileId() }) + "#" + a.textContent; }
+      });
+    }
     return node;
   }
   // A card as drawn in the results: "10H", a joker "*" or a joker in a meld "*5H".
