@@ -41,8 +41,8 @@ FIELD_LABELS: Final = {
     "stock": _l("Cards in the stock"),
     "rules": _l("Rules"),
     "players": _l("Players"),
-    "laid": _l("Your cards laid off on your opponent's melds"),
-    "opplaid": _l("Your opponent's cards laid off on your melds"),
+    "laid": _l("Your lay-offs"),
+    "opplaid": _l("Your opponent's lay-offs"),
 }
 MAX_FIELD: Final = 400  # characters: a full position needs far fewer
 
