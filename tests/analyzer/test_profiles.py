@@ -220,3 +220,14 @@ def test_results_for_the_other_analyses_render_from_their_json(app: Flask) -> No
         html = render_template("analyzer/_results_other.html", kind="draw", data={},
                                profile=PROFILES["colonel"], **dict(common, center="10H"))
         assert "Robarla" not in html and "Mejor descarte" not in html
+
+
+@pytest.mark.parametrize("pid", ["cooncan", "colonel", "conquin", "kunken"])
+def test_the_pages_examples_are_the_readmes(app: Flask, pid: str) -> None:
+    from solver.position import Position
+    from tutor.analyzer.codec import position_data
+    from tutor.analyzer.views import EXAMPLES as PAGE_EXAMPLES
+
+    with app.test_request_context("/analyzer/"):
+        query = dict(PAGE_EXAMPLES)[pid]
+        assert Position.from_dict(position_data(query)) == Position.from_dict(EXAMPLES[pid])

@@ -51,6 +51,15 @@ EXAMPLES = (
     ("rearrange", {"hand": "2SKSJHQDAC6C", "melds": "3H4H5H6H", "center": "6D", "stock": "12"}),
     ("force", {"hand": "AH6HQHJDKD3C7C", "melds": "2S3S4S", "center": "5S", "from": "stock"}),
     ("win", {"hand": "4SQHQD", "melds": "AS2S3S.5C6C7CJC", "center": "QS"}),
+    # One position of each other rule system (the README's docs/examples).
+    ("cooncan", {"rules": "cooncan", "hand": "5S6S7SAH3HJDQD2C4CKC", "opp": "4D5D6D",
+                 "center": "7D", "stock": "15"}),
+    ("colonel", {"rules": "colonel", "hand": "10SJSQS8H9HKH2D3D2C5C", "opp": "4S5S6S",
+                 "center": "10H", "stock": "25"}),
+    ("conquin", {"rules": "conquin", "hand": "7SAHQHKH7D9D4C5C7C*", "center": "2H",
+                 "players": "4"}),
+    ("kunken", {"rules": "kunken", "hand": "QS8H9H6DQD2C*", "melds": "3C4C5C", "opp": "KSKDKC",
+                "center": "10H", "stock": "20"}),
 )
 
 
