@@ -337,6 +337,11 @@
         li.appendChild(head);
         li.appendChild(el("p", "visually-hidden", t.after));
         li.appendChild(meldRow(play.melds, play.hand_cards.concat([position.center])));
+        (play.lay_off || []).forEach(function (entry) {
+          var p = el("p", null, format(t.laidOff, { n: (entry.meld || 0) + 1 }) + " ");
+          (entry.cards || []).forEach(function (c) { p.appendChild(card(c, "card--new")); });
+          li.appendChild(p);
+        });
         var ul = el("ul");
         entry.sentences.forEach(function (s) { ul.appendChild(linked(el("li"), s)); });
         li.appendChild(ul);

@@ -73,6 +73,8 @@ class PlayView:
     rearranged: bool
     wins: bool
     sentences: list[str]
+    lay_off: list[dict[str, Any]]
+    """Cards laid off on the opponent's melds (profiles with lay-offs): meld index, cards."""
 
 
 @dataclass
@@ -90,6 +92,7 @@ def _render(sentence: Sentence, position: Position) -> str:
 def _play_view(analysis: Analysis, play: Play) -> PlayView:
     center = card_str(analysis.position.center)
     hand_cards = [card_str(c) for c in cards_of(play.hand_cards)]
+    lay_off = play.to_dict().get("lay_off") or []
     return PlayView(
         hand_cards=hand_cards,
         melds=[[card_str(c) for c in meld_cards(m)] for m in play.melds],
@@ -97,6 +100,7 @@ def _play_view(analysis: Analysis, play: Play) -> PlayView:
         rearranged=play.rearranged,
         wins=play.wins,
         sentences=[_render(s, analysis.position) for s in explain_play(analysis, play)],
+        lay_off=list(lay_off),
     )
 
 
