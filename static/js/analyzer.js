@@ -225,7 +225,11 @@
         var head = el("div", "play__head");
         head.appendChild(el("span", null, t.discard));
         if (way.discard) { head.appendChild(card(way.discard)); }
-        if (way.multiplier) { head.appendChild(linked(el("span", "badge badge--win"), format(t.stake, { n: way.multiplier }) + rule("score"))); }
+        if (way.multiplier) {
+          // The rule link sits outside the coloured badge, where its colour keeps its contrast.
+          head.appendChild(el("span", "badge badge--win", format(t.stake, { n: way.multiplier })));
+          head.appendChild(linked(el("span"), rule("score")));
+        }
         li.appendChild(head);
         li.appendChild(el("p", "visually-hidden", t.closeMelds));
         li.appendChild(meldRow(way.melds));

@@ -168,3 +168,45 @@ def test_typed_errors_name_the_profiles_rule_in_portuguese(page: Page, live_serv
         "7H aparece 3 vezes, nestes lugares: sua mão (duas vezes) e a carta central."
     )
     expect(error.locator("a.rule-link")).to_have_attribute("href", "/rules/conquin#I1")
+
+
+def test_draw_and_closing_results_are_drawn_from_their_json(
+    page: Page, live_server: str, check_a11y: Any
+) -> None:
+    """The live page's renderer for the colonel ("draw") and conquin ("closing") analyses,
+    fed their JSON shapes by the test (the analyses themselves are the solver's)."""
+    answers = {
+        "conquin": {"kind": "closing", "closes": True, "closing": [
+            {"discard": "9D", "melds": [["QH", "KH", "AH", "2H"], ["7S", "7D", "7C"],
+                                        ["*3C", "4C", "5C"]], "multiplier": 1}],
+            "explanation": ["Taking 2♥ lets you close (I9)."]},
+        "colonel": {"kind": "draw", "melds": [["8H", "9H", "10H"]], "goes_out": False,
+                    "lay_offs": [{"meld": 0, "side": "opponent", "cards": ["7S"]}],
+                    "discard": "KH", "deadwood": 14, "stock_average": 21.25,
+                    "upcard_better": True},
+    }
+
+    def fulfil(route: Any) -> None:
+        body = route.request.post_data_json
+        route.fulfill(json=answers[body["rules"]])
+
+    page.route("**/analyzer/analysis", fulfil)
+    page.goto(live_server + "/analyzer/?rules=conquin&hand=7SAHQHKH7D9D4C5C7C*&players=4")
+    page.get_by_role("button", name="Center card").click()
+    _deck(page, "2H").click()
+    results = page.locator("#analysis")
+    expect(results.locator(".verdict--yes")).to_have_text("Taking it lets you close now (I9)")
+    expect(results.get_by_role("heading", name="Discards that close")).to_be_visible()
+    expect(results.get_by_role("img", name="joker as three of clubs")).to_be_visible()
+    expect(results.locator("a.rule-link", has_text="I9").first).to_have_attribute(
+        "href", "/rules/conquin#I9")
+    check_a11y(page)
+
+    page.get_by_label("Rules").select_option("colonel")
+    expect(results.locator(".verdict").first).to_have_text(
+        "Drawing it does not let you go out yet (H8)")
+    expect(results).to_contain_text("The upcard beats a stock card on average (H4)")
+    expect(results).to_contain_text("on your opponent's meld 1")
+    expect(results).to_contain_text("Deadwood after it: 14 points. (H11)")
+    expect(results).to_contain_text("Drawing from the stock leaves 21.3 points on average.")
+    check_a11y(page)
