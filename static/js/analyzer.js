@@ -156,6 +156,7 @@
       node.hidden = !(need === "melds" ? info.meldsShown
         : need === "layoff" ? info.layOff
         : need === "jokers" ? info.deck && info.deck.jokers > 0
+        : need === "full" ? info.deck && info.deck.ranks.length === 13
         : need === "players" ? info.players && info.players[0] !== info.players[1]
         : true);
     });
