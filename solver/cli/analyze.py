@@ -79,8 +79,10 @@ def read_position(text: str, default: RuleProfile | None = None) -> Position:
 def analysis_json(position: Position, engine: Engine) -> dict[str, Any]:
     analysis = engine(position)
     data = analysis.to_dict()
-    # Explanations cite the rule book of the position's own profile.
-    data.update(explain_dict(analysis, lambda template: cite(template, position.rules)))
+    # Explanations cite the rule book of the position's own profile.  explain_dict reads
+    # the center analysis; the others (draw, closing) carry their own fields.
+    if isinstance(analysis, Analysis):
+        data.update(explain_dict(analysis, lambda template: cite(template, position.rules)))
     return data
 
 

@@ -9,6 +9,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_translations
 from flask_babel import gettext as _
 
+from solver.analysis import Analysis
 from solver.errors import ConquianError
 from solver.explain import explain_dict
 from solver.position import Position
@@ -50,7 +51,10 @@ def analysis_response(position: Position) -> dict[str, Any]:
     analysis = analyze(position)
     data = analysis.to_dict()
     gettext = get_translations().gettext  # one catalog lookup per response, not per sentence
-    data.update(explain_dict(analysis, lambda template: cite(gettext(template), position.rules)))
+    if isinstance(analysis, Analysis):  # explain_dict reads the center analysis
+        data.update(
+            explain_dict(analysis, lambda template: cite(gettext(template), position.rules))
+        )
     data.setdefault("rules", position.rules.id)
     data.setdefault("kind", position.rules.analysis)
     return data
