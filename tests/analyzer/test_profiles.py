@@ -34,6 +34,12 @@ BAD = {
         "R1", "Your hand: '*' is a joker, and this game has no jokers",
         "Sua mão: '*' é um curinga", "Tu mano: '*' es un comodín",
     ),
+    "joker in a meld in conquian-40": (
+        {"hand": ["QS", "AC", "2D", "3S", "KD", "JC", "6S"], "melds": [["4H", "*5H", "6H"]],
+         "center": "6D"},
+        "R1", "Your meld 1: '*5H' is a joker, and this game has no jokers",
+        "Sua combinação 1: '*5H' é um curinga", "Tu combinación 1: '*5H' es un comodín",
+    ),
     "8H in cooncan": (
         dict(WORKED, rules="cooncan", hand=["8H", *WORKED["hand"][1:]]),
         "C1", "Your hand: '8H' is not in the 40-card deck",
