@@ -76,6 +76,14 @@ class ExpertPlayer:
         self.model.chose(action)
 
 
+    def candidates(self, observation: Observation, rng: random.Random) -> list[Action]:
+        """The actions the expert would compare in ``observation``, its favourite first
+        (the grader plays these out, solver.review.grading).  The opponent model must
+        already have seen ``observation``."""
+        if "turn" in observation.action_types or observation.center is None:
+            return observation.legal_actions()
+        return self._candidates(observation, self._knowledge(observation, rng))
+
     def _decide(self, observation: Observation, rng: random.Random) -> Action:
         kinds = observation.action_types
         if "turn" in kinds:

@@ -44,7 +44,7 @@ from tutor.play.games import (
     new_match,
     requested_seed,
 )
-from tutor.play.review import review_hand
+from tutor.play import review as graded
 from tutor.play.view import game_view, human_observation
 
 bp = Blueprint("play", __name__, url_prefix="/play")
@@ -184,6 +184,8 @@ def act(game_id: str) -> ResponseReturnValue:
         listed = coaching.level() == "full"
         game.act(form_action(human_observation(game), request.form, listed))
         store.save(loaded, game)
+        if game.hand_over:
+            graded.prepare(game_id, game)  # the review is ready when the learner asks
     except PlayError as exc:
         flash(error_text(exc), "error")
     except store.GameChanged:
@@ -211,7 +213,8 @@ def review(game_id: str, number: int) -> ResponseReturnValue:
     if not 1 <= number <= len(hands) or (number == len(hands) and not game.hand_over):
         abort(404, description=_("This hand has not been played to its end yet."))
     stored = hands[number - 1]
-    decisions = review_hand(stored, game.seed, number - 1)
+    data = graded.stored_review(game_id, number - 1, stored, game.seed)
+    review = graded.review_hand(stored, data)
     result = stored.get("result") or {}
     if "winner" in result:
         outcome = _("You won this hand.") if result["winner"] == HUMAN else _(
@@ -222,11 +225,13 @@ def review(game_id: str, number: int) -> ResponseReturnValue:
         "play/review.html",
         game_id=game_id,
         number=number,
-        decisions=decisions,
+        review=review,
+        decisions=review.decisions,
+        grade_labels=graded.GRADE_LABELS,
+        thresholds=graded.thresholds(),
         outcome=outcome,
         hands_played=len(hands) - (0 if game.hand_over else 1),
         level_label=LEVEL_LABELS[game.level][0],
         match_over=game.match_over,
         analyzer="analyzer.index" in current_app.view_functions,
     )
-
