@@ -57,7 +57,11 @@ GRADES: Final = ("best", "good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS: Final = (0.02, 0.05, 0.10, 0.20)
 """Lower ends of good, inaccuracy, mistake and blunder: drops in winning chances."""
 DEALS: Final = 48
-"""Deals of the unseen cards per graded decision."""
+"""Deals of the unseen cards per graded decision, at most."""
+HAND_DEALS: Final = 320
+"""Deals for a whole hand, shared by its decisions, so that a hand with many decisions
+is still graded within the site's 2 s (scripts/bench-review)."""
+MIN_DEALS: Final = 24
 MAX_OPTIONS: Final = 7
 """Candidates played out per decision (the learner's action is always one of them)."""
 
@@ -247,7 +251,11 @@ def grade_hand(
     """Grade every real decision among ``steps`` (history index, the learner's observation,
     the action taken), in the order played; the opponent model learns from each step as
     the hand goes, exactly as the expert would have.  ``seed`` names the random stream,
-    so a hand is always graded the same way."""
+    so a hand is always graded the same way.  Each decision gets ``deals`` deals, fewer
+    (not under MIN_DEALS) when the hand has many decisions."""
+    steps = list(steps)
+    choices = sum(1 for _, observation, _ in steps if is_choice(observation))
+    deals = max(min(deals, MIN_DEALS), min(deals, HAND_DEALS // max(1, choices)))
     expert = ExpertPlayer()
     graded: list[GradedDecision] = []
     for step, observation, action in steps:
