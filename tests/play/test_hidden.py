@@ -2,8 +2,8 @@
 random legal actions, every card code in any game response — JSON view, play page, table
 partial, hand log, review page — is one the learner may see (own hand, both players'
 melds, the center card, the waste), and never one of the computer's hand (until the hand is
-over: its review shows it) or the unturned stock.  The cards named in the log sentences and drawn on the pages (their spoken names)
-are checked too."""
+over: its review shows it) or the unturned stock.  The cards named in the log sentences
+and drawn on the pages (their spoken names) are checked too."""
 
 from __future__ import annotations
 

@@ -298,7 +298,7 @@ def test_sampled_hands_fit_the_discards_better_than_chance() -> None:
                 k = observation.opponent_hand_count
                 pool = cards_of(observation.unseen)
                 if len(readable) >= 2 and k >= 3:
-                    def misfits(hand: int) -> int:
+                    def misfits(hand: int, readable: list = readable) -> int:
                         return sum(discard_misfit(hand | later, d) for d, later in readable)
                     sampled = sum(misfits(model.sample_hand(pool, k, rng)) for _ in range(60))
                     uniform = sum(misfits(sum(1 << c for c in rng.sample(pool, k)))

@@ -137,7 +137,7 @@ def _hand(seed: int) -> tuple[GameState, list[tuple[int, object, Action]], float
 
 
 def test_a_hand_is_graded_from_the_learner_view_and_always_the_same() -> None:
-    state, steps, result = _hand(21)
+    _, steps, result = _hand(21)
     review = grade_hand(steps, "s", result, deals=12)
     assert review.decisions
     # Only real choices are graded, each at its own step, in order.
@@ -156,7 +156,7 @@ def test_a_hand_is_graded_from_the_learner_view_and_always_the_same() -> None:
 
 
 def test_grading_never_reads_the_hidden_cards() -> None:
-    state, steps, result = _hand(22)
+    state, steps, _ = _hand(22)
     index, observation, action = next(s for s in steps if len(s[1].legal_actions()) > 2)
     # The same view over a different computer hand and stock: the same grading.
     replay = GameState(state.deal, state.score)

@@ -33,6 +33,7 @@ from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import limiter
 from tutor.play import coaching, store
+from tutor.play import review as graded
 from tutor.play.coaching import can_pick_cards, plain_prompt
 from tutor.play.describe import names, translator
 from tutor.play.forms import TakeChoice, form_action, parse_take
@@ -44,7 +45,6 @@ from tutor.play.games import (
     new_match,
     requested_seed,
 )
-from tutor.play import review as graded
 from tutor.play.view import game_view, human_observation
 
 bp = Blueprint("play", __name__, url_prefix="/play")
