@@ -25,7 +25,7 @@ from solver.players.hand_shape import connection, rank_mates, run_neighbours
 
 REFUSAL_ODDS: Final = 0.1
 """How much less likely a hand becomes for each refused card it could have melded."""
-DISCARD_ODDS: Final = 0.25
+DISCARD_ODDS: Final = 0.1
 """How much less likely a hand becomes for each discard that was not its least connected
 card (solver.players.greedy.least_connected, the discard of a plain player)."""
 DISCARDS_READ: Final = 4  # the latest discards are read: they say most about the hand now
