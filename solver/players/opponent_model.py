@@ -6,6 +6,12 @@ hand they hold *now* could meld a refused card with the melds they had *then*, s
 the hand they held then.  Most players take what they can, so hands like that are made
 unlikely (not impossible: people do decline cards they could use).
 
+Discards say something too: a plain player discards its least connected card.  The hand
+the opponent held at a discard is the hand it holds now plus the cards that left it since
+(later discards and the hand cards laid with a card we left, all seen face up), so each
+sampled hand is checked against the latest discards, and a hand that would have kept the
+discarded card rather than another becomes less likely (DISCARD_ODDS).
+
 Everything here comes from the player's own successive observations: which card it left
 to the opponent, whether that card later lies in the waste, and whether the card it faces
 was passed (the opponent's melds did not grow).  Nothing reads the opponent's hand.
