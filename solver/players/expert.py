@@ -15,7 +15,6 @@ so a seed always gives the same choices.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Final
 
@@ -43,10 +42,6 @@ MAX_CANDIDATES: Final = 5  # takes compared by playouts, besides declining or pa
 ROLLOUTS: Final = 400  # playouts per decision with a real choice, shared by the candidates
 SWITCH_Z: Final = 0.5  # standard errors a challenger must win by to overrule the heuristic
 MAX_STEPS: Final = 6000  # playout actions per decision (~9 us each, ~55 ms on this machine)
-DEADLINE: Final = 0.15
-"""Seconds after which the playouts stop whatever the step budget says: on a machine busy
-with other work the decision still comes within 200 ms (the choice is then made on fewer
-playouts, so it may differ from an idle machine's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +56,9 @@ class _Knowledge:
 class ExpertPlayer:
     name = "expert"
 
-    def __init__(self, samples: int = 12, rollouts: int = ROLLOUTS, careful: bool = True,
-                 deadline: float | None = DEADLINE) -> None:
+    def __init__(self, samples: int = 12, rollouts: int = ROLLOUTS, careful: bool = True
+                 ) -> None:
         self.samples = samples
-        self.deadline = deadline
         self.careful = careful
         self.rollouts = rollouts
         self.model = OpponentModel()
@@ -151,13 +145,11 @@ class ExpertPlayer:
         k = observation.opponent_hand_count
         gains: list[list[float]] = [[] for _ in candidates]
         budget = [0]
-        stop = None if self.deadline is None else time.perf_counter() + self.deadline
 
         def play(indices: list[int], deals: int) -> None:
             for _ in range(deals):
-                # A budget in playout steps, not seconds, keeps the choice reproducible;
-                # the deadline only guards against a machine too busy to keep it.
-                if budget[0] > MAX_STEPS or (stop is not None and time.perf_counter() > stop):
+                # A budget in playout steps, not seconds, keeps the choice reproducible.
+                if budget[0] > MAX_STEPS:
                     return
                 hand = self.model.sample_hand(pool, k, rng) if k else 0
                 world = determinize(observation, rng, hand)
@@ -179,8 +171,6 @@ class ExpertPlayer:
         best, best_gain = 0, 0.0
         for i in challengers:
             n = len(gains[i])
-            if n < 2:
-                continue  # the deadline came first: too few playouts to overrule
             mean = sum(gains[i]) / n
             var = sum((g - mean) ** 2 for g in gains[i]) / max(1, n - 1)
             if mean > best_gain and mean > SWITCH_Z * (var / n) ** 0.5:

@@ -199,9 +199,8 @@ def test_expert_is_blind_to_the_hidden_cards() -> None:
 def test_expert_is_reproducible_for_a_seed() -> None:
     for state in _states(2, 13)[::6]:
         p = state.current_player()
-        # Without the deadline, which only a machine too busy to keep the budget meets.
-        a = ExpertPlayer(deadline=None).choose(observe(state, p), random.Random(21))
-        b = ExpertPlayer(deadline=None).choose(observe(state, p), random.Random(21))
+        a = ExpertPlayer().choose(observe(state, p), random.Random(21))
+        b = ExpertPlayer().choose(observe(state, p), random.Random(21))
         assert a == b
 
 
