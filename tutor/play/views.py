@@ -34,6 +34,7 @@ from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import limiter
 from tutor.play import coaching, store
+from tutor.play import review as graded
 from tutor.play.coaching import can_pick_cards, plain_prompt
 from tutor.play.describe import names, translator
 from tutor.play.forms import TakeChoice, form_action, parse_take
@@ -45,7 +46,6 @@ from tutor.play.games import (
     new_match,
     requested_seed,
 )
-from tutor.play.review import review_hand
 from tutor.play.view import game_view, human_observation
 
 bp = Blueprint("play", __name__, url_prefix="/play")
@@ -190,6 +190,8 @@ def act(game_id: str) -> ResponseReturnValue:
         listed = coaching.level() == "full"
         game.act(form_action(human_observation(game), request.form, listed))
         store.save(loaded, game)
+        if game.hand_over:
+            graded.prepare(game_id, game)  # the review is ready when the learner asks
     except PlayError as exc:
         flash(error_text(exc), "error")
     except store.GameChanged:
@@ -217,7 +219,8 @@ def review(game_id: str, number: int) -> ResponseReturnValue:
     if not 1 <= number <= len(hands) or (number == len(hands) and not game.hand_over):
         abort(404, description=_("This hand has not been played to its end yet."))
     stored = hands[number - 1]
-    decisions = review_hand(stored, game.seed, number - 1)
+    data = graded.stored_review(game_id, number - 1, stored, game.seed)
+    review = graded.review_hand(stored, data)
     result = stored.get("result") or {}
     if "winner" in result:
         outcome = _("You won this hand.") if result["winner"] == HUMAN else _(
@@ -228,11 +231,13 @@ def review(game_id: str, number: int) -> ResponseReturnValue:
         "play/review.html",
         game_id=game_id,
         number=number,
-        decisions=decisions,
+        review=review,
+        decisions=review.decisions,
+        grade_labels=graded.GRADE_LABELS,
+        thresholds=graded.thresholds(),
         outcome=outcome,
         hands_played=len(hands) - (0 if game.hand_over else 1),
         level_label=LEVEL_LABELS[game.level][0],
         match_over=game.match_over,
         analyzer="analyzer.index" in current_app.view_functions,
     )
-
