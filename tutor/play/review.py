@@ -133,7 +133,8 @@ class Decision:
         explanation: list[str] = []
         plays: list[dict[str, Any]] = []
         if analysis is not None:
-            explanation = [s.render(gettext) for s in explain(analysis)]
+            forced = self.observation.phase == "forced"  # R9: no declining a forced card
+            explanation = [s.render(gettext) for s in explain(analysis, forced=forced)]
             for play in analysis.plays:
                 plays.append({**play.to_dict(),
                               "text": [s.render(gettext) for s in explain_play(analysis, play)]})
