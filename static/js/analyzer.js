@@ -368,12 +368,14 @@
     }
     if (!position.center) {
       errorBox.textContent = t.incomplete;
+      body.textContent = "";  // an earlier position's answer must not stand beside this one
       return;
     }
     window.Conquian.postJSON(apiUrl, position).then(function (result) {
       if (ticket !== pending) { return; }  // a newer change is on its way
       if (!result.ok) {
         linked(errorBox, (result.data && result.data.error) || t.failed);
+        body.textContent = "";
         return;
       }
       errorBox.textContent = "";
