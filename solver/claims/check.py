@@ -368,6 +368,13 @@ def _gift(claim: Claim, ctx: Context) -> str | None:
     return None
 
 
+def _profile(claim: Claim, ctx: Context) -> str | None:
+    from solver.claims.profiles import check_profile
+    from solver.search import analyze_any
+
+    return check_profile(claim, ctx.position, analyze_any(ctx.position))
+
+
 def _iter(mask: CardMask) -> Iterable[int]:
     while mask:
         low = mask & -mask
@@ -381,6 +388,7 @@ def _a(ctx: Context) -> Analysis:
 
 CHECKS: dict[str, Check] = {
     "rule": lambda claim, ctx: None,
+    "profile": lambda claim, ctx: _profile(claim, ctx),
     "question": lambda claim, ctx: None,
     "usable": _when(lambda c: _a(c).usable, "the card cannot be taken (R8)"),
     "usable_ways": _usable_ways,
