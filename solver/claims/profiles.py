@@ -293,6 +293,8 @@ def stake_multiplier(groups: Sequence[Group], position: Position) -> int:
 def check_profile(claim: Claim, position: Position, fresh: AnyAnalysis) -> str | None:
     """``None`` when the ``profile`` claim is true of ``position``, else why not.
     ``fresh``: the position analysed again by the solver, independently of the explainer."""
+    topics: tuple[str, ...]
+    facts: Any
     topics, facts = claim.facts  # type: ignore[misc]
     if topics and claim.params.get("rule") != rule_of(position, *topics):
         return f"cites {claim.params.get('rule')!r}, not this profile's rule on {topics[0]}"
@@ -328,8 +330,8 @@ def _expected_center(key: str, p: Position, a: Analysis, facts: Any) -> dict[str
         ok = p.rules.forcing and any(not pl.hand_cards for pl in a.plays)
         return {} if ok else "no play leaves the hand alone"
     if key == "not_forceable":
-        ok = p.rules.forcing and a.plays and all(pl.hand_cards for pl in a.plays)
-        return {} if ok else "some play needs no hand card, or none exists"
+        fits = p.rules.forcing and bool(a.plays) and all(pl.hand_cards for pl in a.plays)
+        return {} if fits else "some play needs no hand card, or none exists"
     if key == "lay_off_plays":
         return {"count": sum(1 for pl in a.plays if pl.lay_off)}
     play = facts[0] if isinstance(facts, tuple) else facts
@@ -367,10 +369,11 @@ def _expected_center(key: str, p: Position, a: Analysis, facts: Any) -> dict[str
             return "only the card the opponent left may be laid off (C9)"
         if p.rules.lay_off == "after_own_meld" and not play.melds:
             return "no meld of your own after the play"
-        problem = strings_valid(p.meld_list(p.opponent_melds[index]) + list(cards), p)
+        target = p.meld_list(p.opponent_melds[index])
+        problem = strings_valid(target + list(cards), p)
         if problem:
             return problem
-        return {"cards": strings_text(cards), "meld": meld_text(p.meld_list(p.opponent_melds[index]))}
+        return {"cards": strings_text(cards), "meld": meld_text(target)}
     if key == "play_joker":
         kind = facts[1]
         if kind not in {k for _, k in play.stands}:
@@ -403,7 +406,7 @@ def _expected_draw(key: str, p: Position, a: DrawAnalysis, facts: Any) -> dict[s
         return {"melds": melds_text([mask_strings(m, p) for m in facts])}
     if key == "draw_lay_off":
         lay: LayOff = facts
-        owner, _, meld = table_melds(p)[lay.target]
+        _, _, meld = table_melds(p)[lay.target]
         if lay.cards & ~pool or not table.is_valid(meld | lay.cards):
             return "these cards do not extend that meld"
         return {"cards": " ".join(card_glyph(c) for c in cards_of(lay.cards)),
