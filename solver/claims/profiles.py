@@ -11,6 +11,7 @@ profile gives the topic.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -143,7 +144,9 @@ def explain_center_play(analysis: Analysis, play: Play) -> list[Claim]:
     if play.taken_back:
         out.append(_claim("play_taken_back", p, ("own_melds",), play,
                           cards=strings_text(play.taken_back)))
-    if play.hand_cards:
+    if not play.melds:
+        pass  # the center card only lies off (C9): the lay-off sentence says it all
+    elif play.hand_cards:
         out.append(_claim("play_melds", p, (), play, cards=_hand_text(play), melds=melds))
     else:
         out.append(_claim("play_melds_alone", p, (), play, melds=melds))
@@ -345,8 +348,8 @@ def _expected_center(key: str, p: Position, a: Analysis, facts: Any) -> dict[str
         shown = union(play.melds)
         if play.hand_cards & ~p.hand:
             return "a card named is not in the hand"
-        if key == "play_melds_alone" and play.hand_cards:
-            return "the play uses hand cards"
+        if not play.melds or key == "play_melds_alone" and play.hand_cards:
+            return "the play has no melds, or uses hand cards"
         if not _center_laid(p, play) and not shown >> p.center & 1:
             return "the center card is not down"
         return {"melds": melds_text([play.meld_strings(m) for m in play.melds]),
@@ -354,10 +357,12 @@ def _expected_center(key: str, p: Position, a: Analysis, facts: Any) -> dict[str
     if key == "play_taken_back":
         if not p.rules.take_back:
             return "this profile never takes melds back"
-        for text in play.taken_back or ():
-            kind = parse_kind(text.lstrip("*"))
-            if not any(card_kind(c) == kind or (c >= JOKER_BASE) for c in cards_of(p.exposed)):
-                return f"{text} is not in your melds"
+        # Your own cards in your melds (the opponent's laid-off ones are frozen, C9/K10).
+        mine = Counter(_kinds_of(p.exposed & ~union(p.opponent_laid_off)))
+        back = Counter(JOKER_BASE if t.startswith("*") else parse_kind(t)
+                       for t in play.taken_back or ())
+        if back - mine:
+            return "a card taken back is not one of your own cards in your melds"
         return {"cards": strings_text(play.taken_back or ())}
     if key == "play_lay_off":
         index = facts[1]
