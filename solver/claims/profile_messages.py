@@ -52,8 +52,8 @@ MESSAGES: Final[dict[str, str]] = {
     "closes": N_("Taking {center} lets you close now ({rule})."),
     "closing": N_("Discard {discard} and show {melds}: the stake is paid ×{multiplier} "
                   "({rule})."),
-    "no_close": N_("Taking {center} does not let you close: ten of your eleven cards do not "
-                   "form melds ({rule})."),
+    "no_close": N_("Taking {center} does not let you close: no ten of your eleven cards can "
+                   "all be shown in melds ({rule})."),
     "close_best": N_("Your best arrangement shows {melds}, discards {discard} and keeps "
                      "{count} cards outside melds."),
     "close_best_none": N_("No meld can be made with {center}; the best discard is {discard} "

@@ -348,7 +348,7 @@ def _expected_center(key: str, p: Position, a: Analysis, facts: Any) -> dict[str
         shown = union(play.melds)
         if play.hand_cards & ~p.hand:
             return "a card named is not in the hand"
-        if not play.melds or key == "play_melds_alone" and play.hand_cards:
+        if not play.melds or (key == "play_melds_alone" and play.hand_cards):
             return "the play has no melds, or uses hand cards"
         if not _center_laid(p, play) and not shown >> p.center & 1:
             return "the center card is not down"
