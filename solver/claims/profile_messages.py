@@ -41,6 +41,9 @@ MESSAGES: Final[dict[str, str]] = {
     "draw_out": N_("With {upcard} you can put every card down and go out ({rule})."),
     "draw_out_discard": N_("With {upcard} you can put down every card but {discard}, discard "
                            "it and go out ({rule})."),
+    "draw_best_melds": N_("The best play with {upcard} puts down {melds} ({rule})."),
+    "draw_best_lay_off": N_("The best play with {upcard} lays {cards} off onto {meld} "
+                            "({rule})."),
     "draw_best": N_("Your best play with {upcard}: discard {discard}, keeping {hand}: "
                     "{deadwood} points of deadwood ({rule})."),
     "draw_upcard_better": N_("A card from the stock would leave {average} points on average, "
@@ -52,6 +55,12 @@ MESSAGES: Final[dict[str, str]] = {
     "closes": N_("Taking {center} lets you close now ({rule})."),
     "closing": N_("Discard {discard} and show {melds}: the stake is paid ×{multiplier} "
                   "({rule})."),
+    "closing_two": N_("Discard {discard} and show {melds}: exactly two melds, so the stake "
+                      "is paid ×2 ({rule})."),
+    "closing_run": N_("Discard {discard} and show {melds}: one run of ten cards with no "
+                      "joker, so the stake is paid ×5 ({rule})."),
+    "closing_run_joker": N_("Discard {discard} and show {melds}: one run of ten cards with "
+                            "one joker, so the stake is paid ×4 ({rule})."),
     "no_close": N_("Taking {center} does not let you close: no ten of your eleven cards can "
                    "all be shown in melds ({rule})."),
     "close_best": N_("Your best arrangement shows {melds}, discards {discard} and keeps "

@@ -195,6 +195,15 @@ def explain_draw(analysis: DrawAnalysis) -> list[Claim]:
             out.append(_claim("draw_out_discard", p, ("out",), analysis.discard, upcard=upcard,
                               discard=card_glyph(analysis.discard)))
     else:
+        if analysis.best_melds:
+            out.append(_claim("draw_best_melds", p, ("hand_melds",), analysis.best_melds,
+                              upcard=upcard, melds=melds_text(
+                                  [mask_strings(m, p) for m in analysis.best_melds])))
+        for lay in analysis.best_lay_offs:
+            _, _, meld = table_melds(p)[lay.target]
+            out.append(_claim("draw_best_lay_off", p, ("lay_off",), lay, upcard=upcard,
+                              cards=" ".join(card_glyph(c) for c in cards_of(lay.cards)),
+                              meld=meld_text(p.meld_list(meld))))
         assert analysis.discard is not None  # a hand left over means a discard was made
         hand = " ".join(card_glyph(c) for c in cards_of(analysis.leftover))
         out.append(_claim("draw_best", p, ("score",), (analysis.discard, analysis.leftover),
@@ -222,7 +231,7 @@ def explain_closing(analysis: ClosingAnalysis) -> list[Claim]:
     if analysis.closes:
         out.append(_claim("closes", p, ("close",), None, center=center))
         for closing in analysis.closings:
-            out.append(_claim("closing", p, ("score",), closing,
+            out.append(_claim(closing_key(closing.groups), p, ("score",), closing,
                               discard=glyph(discard_str(closing.discard)),
                               melds=melds_text([g.strings() for g in closing.groups]),
                               multiplier=closing.multiplier))
@@ -238,6 +247,15 @@ def explain_closing(analysis: ClosingAnalysis) -> list[Claim]:
         out.append(_claim("close_best_none", p, (), facts, center=center, discard=discard,
                           count=analysis.deadwood))
     return out
+
+
+def closing_key(groups: Sequence[Group]) -> str:
+    """The closing sentence that says why the stake pays what it does (I10)."""
+    if len(groups) == 2:
+        return "closing_two"
+    if len(groups) == 1 and groups[0].size == 10 and groups[0].jokers < 2:
+        return "closing_run_joker" if groups[0].jokers else "closing_run"
+    return "closing"
 
 
 def explain_any_dict(analysis: AnyAnalysis, translate: Translate | None = None
@@ -419,6 +437,15 @@ def _expected_draw(key: str, p: Position, a: DrawAnalysis, facts: Any) -> dict[s
     problem = _arrangement(p, a)
     if problem:
         return problem
+    if key == "draw_best_melds":
+        if facts != a.best_melds:
+            return "the solver's best play puts down other melds"
+        return {"melds": melds_text([mask_strings(m, p) for m in facts])}
+    if key == "draw_best_lay_off":
+        if facts not in a.best_lay_offs:
+            return "the solver's best play lays off other cards"
+        return {"cards": " ".join(card_glyph(c) for c in cards_of(facts.cards)),
+                "meld": meld_text(p.meld_list(table_melds(p)[facts.target][2]))}
     if key == "draw_out":
         return {} if a.leftover == 0 and a.discard is None else "a card is left"
     if key == "draw_out_discard":
@@ -468,15 +495,22 @@ def _expected_closing(key: str, p: Position, a: ClosingAnalysis, facts: Any
     if key == "no_close":
         return {} if not a.closings else "a discard closes"
     eleven = _kinds_of(p.hand) + _kinds_of(1 << p.center)
-    if key == "closing":
+    if key.startswith("closing"):
         if facts not in a.closings:
             return "the solver finds no such closing"
         problem = _groups_problem(facts.groups, [facts.discard], eleven, p)
         if problem:
             return problem
-        return {"discard": glyph(discard_str(facts.discard)),
-                "melds": melds_text([g.strings() for g in facts.groups]),
-                "multiplier": stake_multiplier(facts.groups, p)}
+        paid = stake_multiplier(facts.groups, p)
+        melds = melds_text([g.strings() for g in facts.groups])
+        # The key says why: two melds (×2), a ten-card run with no joker (×5) or one (×4).
+        why = {"closing_two": 2, "closing_run": 5, "closing_run_joker": 4}.get(key)
+        if why is not None:
+            if paid != why:
+                return f"the stake is paid ×{paid}, not ×{why}"
+            return {"discard": glyph(discard_str(facts.discard)), "melds": melds}
+        return {"discard": glyph(discard_str(facts.discard)), "melds": melds,
+                "multiplier": paid}
     groups, discard, kept = facts
     if (groups, discard, kept) != (a.best_groups, a.best_discard, a.kept) or a.closings:
         return "the solver's best arrangement is another"

@@ -59,9 +59,11 @@ def test_random_positions_say_only_true_sentences(profile: str) -> None:
                    "win_down"},
         "kunken-40": {"no_forcing", "play_lay_off", "play_taken_back", "play_wins"},
         "kunken-104": {"no_forcing", "play_lay_off", "play_joker", "play_taken_back"},
-        "colonel": {"draw_melds", "draw_no_melds", "draw_lay_off", "draw_best",
+        "colonel": {"draw_melds", "draw_no_melds", "draw_lay_off", "draw_best", "draw_best_melds",
+                    "draw_best_lay_off",
                     "draw_upcard_better", "draw_stock_better"},
-        "conquin": {"closes", "closing", "no_close", "close_best"},
+        "conquin": {"closes", "closing", "closing_two", "closing_run", "closing_run_joker",
+                    "no_close", "close_best"},
     }[profile]
     assert expected <= keys, expected - keys
 
@@ -110,6 +112,7 @@ def _falsify(claim: Claim, **params: str | int) -> Claim:
     ("kunken", "play_discard", {"count": 0}),
     ("colonel", "draw_best", {"deadwood": 1000}),
     ("colonel", "draw_upcard_better", {"average": "-1.0"}),
+    ("conquin", "closing_two", {"melds": "nothing"}),
     ("conquin", "closing", {"multiplier": 3}),
     ("conquin", "close_best", {"count": 99}),
 ])
