@@ -25,15 +25,21 @@ MESSAGES: Final[dict[str, str]] = {
                         "cannot force it on you ({rule})."),
     "lay_off_plays": N_("Plays that lay cards off onto your opponent's melds: {count} "
                         "({rule})."),
-    "win_down": N_("Taking it with {cards} wins the hand: {down} of your cards are down, "
-                   "{laid} of them laid off onto your opponent's melds ({rule})."),
+    "win_down": N_("Taking it with {cards} wins the hand: {down} of your cards are down "
+                   "({rule})."),
+    "win_down_alone": N_("Taking it with no card from your hand wins the hand: {down} of your "
+                         "cards are down ({rule})."),
+    "win_laid": N_("Cards of yours laid off onto your opponent's melds count among them: "
+                   "{laid} ({rule})."),
     "play_melds": N_("With {cards} from your hand, your melds become {melds}."),
     "play_melds_alone": N_("With no card from your hand, your melds become {melds}."),
     "play_lay_off": N_("Laid off onto your opponent's meld {meld}: {cards} ({rule})."),
-    "play_taken_back": N_("First {cards} go back from your melds into your hand ({rule})."),
+    "play_taken_back": N_("Taken back from your melds into your hand first: {cards} "
+                          "({rule})."),
     "play_joker": N_("A joker in your melds stands for {card} ({rule})."),
     "play_wins": N_("This play leaves your hand empty and wins the hand ({rule})."),
-    "play_discard": N_("Then you discard one of the {count} cards left in your hand ({rule})."),
+    "play_discard": N_("Cards left in your hand, one of which you then discard: {count} "
+                       "({rule})."),
     # Colonel: drawing the upcard into the hand.
     "draw_melds": N_("Drawing {upcard} gives you these melds to put down: {melds} ({rule})."),
     "draw_no_melds": N_("Drawing {upcard} makes no meld with your cards ({rule})."),
@@ -63,8 +69,8 @@ MESSAGES: Final[dict[str, str]] = {
                             "one joker, so the stake is paid ×4 ({rule})."),
     "no_close": N_("Taking {center} does not let you close: no ten of your eleven cards can "
                    "all be shown in melds ({rule})."),
-    "close_best": N_("Your best arrangement shows {melds}, discards {discard} and keeps "
-                     "{count} cards outside melds."),
-    "close_best_none": N_("No meld can be made with {center}; the best discard is {discard} "
-                          "and {count} cards stay outside melds."),
+    "close_best": N_("Your best arrangement shows {melds} and discards {discard}; cards kept "
+                     "outside melds: {count}."),
+    "close_best_none": N_("No meld can be made with {center}; the best discard is {discard}, "
+                          "and cards kept outside melds: {count}."),
 }

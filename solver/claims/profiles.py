@@ -115,8 +115,12 @@ def explain_center(analysis: Analysis) -> list[Claim]:
         out.append(_claim("lay_off_plays", p, ("lay_off",), lays, count=lays))
     for play in analysis.winning_plays[:1]:
         down, laid = down_after(p, play)
-        out.append(_claim("win_down", p, ("win",), play, cards=_hand_text(play),
-                          down=down, laid=laid))
+        if play.hand_cards:
+            out.append(_claim("win_down", p, ("win",), play, cards=_hand_text(play), down=down))
+        else:
+            out.append(_claim("win_down_alone", p, ("win",), play, down=down))
+        if laid:
+            out.append(_claim("win_laid", p, ("lay_off",), play, laid=laid))
     return out
 
 
@@ -408,11 +412,15 @@ def _expected_center(key: str, p: Position, a: Analysis, facts: Any) -> dict[str
     if key == "play_discard":
         left = _left_after(p, play)
         return {"count": left} if not play.wins and left > 0 else "no card is left to discard"
-    if key == "win_down":
+    if key in ("win_down", "win_down_alone", "win_laid"):
         down, laid = down_after(p, play)
         if not play.wins or down != p.rules.win_down:
             return f"the play does not put {p.rules.win_down} cards down"
-        return {"cards": _hand_text(play), "down": down, "laid": laid}
+        if key == "win_laid":
+            return {"laid": laid} if laid else "no card of yours lies off"
+        if key == "win_down_alone":
+            return {"down": down} if not play.hand_cards else "the play uses hand cards"
+        return {"cards": _hand_text(play), "down": down}
     return f"no checker for {key}"
 
 

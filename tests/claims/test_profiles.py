@@ -54,7 +54,7 @@ def test_random_positions_say_only_true_sentences(profile: str) -> None:
     # The positions reach the sentences that matter for the profile.
     expected = {
         "cooncan": {"take_ways", "cannot", "forceable", "not_forceable", "play_lay_off",
-                    "play_wins", "win_down"},
+                    "play_wins", "win_down", "win_laid"},
         "kunken": {"no_forcing", "play_lay_off", "play_joker", "play_taken_back", "play_wins",
                    "win_down"},
         "kunken-40": {"no_forcing", "play_lay_off", "play_taken_back", "play_wins"},
@@ -109,6 +109,7 @@ def _falsify(claim: Claim, **params: str | int) -> Claim:
     ("kunken", "no_forcing", {"rule": "R9"}),
     ("cooncan", "play_lay_off", {"meld": "nowhere"}),
     ("kunken", "win_down", {"down": 10}),
+    ("cooncan", "win_laid", {"laid": 7}),
     ("kunken", "play_discard", {"count": 0}),
     ("colonel", "draw_best", {"deadwood": 1000}),
     ("colonel", "draw_upcard_better", {"average": "-1.0"}),
