@@ -141,3 +141,20 @@ def test_explanations_follow_the_analysis_kind() -> None:
     rng = random.Random(5)
     assert isinstance(analyze_any(position_of("colonel", rng)), DrawAnalysis)
     assert isinstance(analyze_any(position_of("conquin", rng)), ClosingAnalysis)
+
+
+@pytest.mark.parametrize("profile", CENTER)
+def test_the_conquian_explainer_hands_other_profiles_to_theirs(profile: str) -> None:
+    # Callers of solver.explain (puzzles, lessons) get the profile's checked sentences.
+    from solver.explain import explain, explain_play
+
+    rng = random.Random(profile + "!")
+    for _ in range(100):
+        position = sample_position(profile, rng)
+        analysis = analyze_any(position)
+        assert isinstance(analysis, Analysis)
+        claims = explain(analysis)
+        for play in analysis.plays:
+            claims += explain_play(analysis, play)
+        assert all(c.book == "profile" for c in claims)
+        assert_all_true(claims, Context(position), f"through solver.explain under {profile}")
