@@ -158,3 +158,21 @@ def test_the_conquian_explainer_hands_other_profiles_to_theirs(profile: str) -> 
             claims += explain_play(analysis, play)
         assert all(c.book == "profile" for c in claims)
         assert_all_true(claims, Context(position), f"through solver.explain under {profile}")
+
+
+CPSAT_POSITIONS = 200
+
+
+@pytest.mark.parametrize("profile", CENTER + HAND)
+def test_sentences_hold_against_the_cpsat_engine(profile: str) -> None:
+    """The same sentences judged against the other engine's analysis (OR-Tools CP-SAT),
+    so the checker does not only agree with the search that built them."""
+    from solver import cpsat
+    from solver.claims.profiles import false_profile_claims
+
+    rng = random.Random(f"cpsat-{profile}")
+    for _ in range(CPSAT_POSITIONS):
+        position = position_of(profile, rng)
+        claims = sentences(position)
+        wrong = false_profile_claims(claims, position, cpsat.analyze_any(position))
+        assert not wrong, (position.to_dict(), [(c.render(), why) for c, why in wrong])
