@@ -176,3 +176,17 @@ def test_sentences_hold_against_the_cpsat_engine(profile: str) -> None:
         claims = sentences(position)
         wrong = false_profile_claims(claims, position, cpsat.analyze_any(position))
         assert not wrong, (position.to_dict(), [(c.render(), why) for c, why in wrong])
+
+
+def test_eleven_down_in_kunken_is_explained_with_the_laid_off_cards() -> None:
+    # The crafted case of issue 11: 3 in your melds, 2 laid off, 5 in hand; 7♣ wins.
+    from tests.rules.test_center_profiles import RUN
+
+    position = Position.from_dict(
+        {"rules": "kunken", "hand": ["5C", "6C", "7H", "7D", "7S"],
+         "melds": [["2C", "3C", "4C"]], "opponent_melds": [RUN],
+         "laid_off": [{"meld": 0, "cards": ["JS", "QS"]}], "center": "7C"})
+    text = [c.render() for c in sentences(position)]
+    assert "Taking it with 7♠ 7♥ 7♦ 5♣ 6♣ wins the hand: 11 of your cards are down (K11)." in text
+    assert "Cards of yours laid off onto your opponent's melds count among them: 2 (K10)." in text
+    assert_all_true(sentences(position), Context(position), "in the crafted case")
