@@ -37,8 +37,14 @@ def melds_text(melds: Iterable[CardMask]) -> str:
 
 def explain(analysis: Analysis, *, forced: bool = False) -> list[Sentence]:
     """Why the center card can or cannot be taken, and whether it can be forced.
-    ``forced``: the opponent has forced it on the player, who must take it (R9)."""
+    ``forced``: the opponent has forced it on the player, who must take it (R9).
+    Under another profile (lay-offs, jokers, take-backs, no forcing) the sentences are
+    :func:`solver.claims.profiles.explain_center`'s."""
     position = analysis.position
+    if position.rules.id != "conquian-40":
+        from solver.claims.profiles import explain_center  # it imports this module's peers
+
+        return explain_center(analysis)
     center = {"center": card_glyph(position.center)}
     out: list[Sentence] = []
     if not position.hand:
@@ -118,6 +124,10 @@ def _forcing(analysis: Analysis) -> list[Sentence]:
 def explain_play(analysis: Analysis, play: Play) -> list[Sentence]:
     """What one play lays down, what it rearranges, and whether it wins."""
     position = analysis.position
+    if position.rules.id != "conquian-40":
+        from solver.claims.profiles import explain_center_play
+
+        return explain_center_play(analysis, play)
     out: list[Sentence] = []
     subject = play.hand_cards
     melds = {"melds": melds_text(play.melds)}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from solver.analysis import Analysis, Play
+from solver.analysis import Analysis, AnyAnalysis, Play
 from solver.cards import DECK_40, JACK, SEVEN, CardMask, card_glyph, card_rank, parse_card
 from solver.claims.facts import fits_whole, helps, near
 from solver.claims.kinds import KINDS, Claim
@@ -21,7 +21,7 @@ from solver.melds import is_run, is_valid_meld
 from solver.position import Position
 from solver.puzzles.discard import unsafe_cards
 from solver.puzzles.model import Answer
-from solver.search import analyze
+from solver.search import analyze, analyze_any
 
 
 @dataclass
@@ -37,6 +37,14 @@ class Context:
     opponent_hand: int | None = None
     """How many cards the opponent holds, when the sentence speaks of forcing them."""
     _analysis: Analysis | None = field(default=None, repr=False)
+    _any: AnyAnalysis | None = field(default=None, repr=False)
+
+    @property
+    def any_analysis(self) -> AnyAnalysis:
+        """The analysis of the position's own kind (center, draw or closing)."""
+        if self._any is None:
+            self._any = analyze_any(self.position)
+        return self._any
 
     @property
     def analysis(self) -> Analysis:
@@ -368,6 +376,12 @@ def _gift(claim: Claim, ctx: Context) -> str | None:
     return None
 
 
+def _profile(claim: Claim, ctx: Context) -> str | None:
+    from solver.claims.profiles import check_profile  # it builds on this module's Claim
+
+    return check_profile(claim, ctx.position, ctx.any_analysis)
+
+
 def _iter(mask: CardMask) -> Iterable[int]:
     while mask:
         low = mask & -mask
@@ -381,6 +395,7 @@ def _a(ctx: Context) -> Analysis:
 
 CHECKS: dict[str, Check] = {
     "rule": lambda claim, ctx: None,
+    "profile": lambda claim, ctx: _profile(claim, ctx),
     "question": lambda claim, ctx: None,
     "usable": _when(lambda c: _a(c).usable, "the card cannot be taken (R8)"),
     "usable_ways": _usable_ways,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from solver.cards import CardMask
+from solver.claims.profile_messages import MESSAGES as PROFILE_MESSAGES
 from solver.messages import MESSAGES as EXPLAIN_MESSAGES
 from solver.puzzles.messages import MESSAGES as PUZZLE_MESSAGES
 
@@ -23,6 +24,7 @@ Translate = Callable[[str], str]
 BOOKS: Final[Mapping[str, Mapping[str, str]]] = {
     "explain": EXPLAIN_MESSAGES,
     "puzzle": PUZZLE_MESSAGES,
+    "profile": PROFILE_MESSAGES,
 }
 
 
@@ -35,6 +37,8 @@ class Claim:
     subject: CardMask | None = None
     """The hand cards of the play the sentence is about, when its text does not name them."""
     book: str = "explain"
+    facts: object = field(default=None, compare=False, repr=False)
+    """What a ``profile`` sentence asserts, for its checker (solver.claims.profiles)."""
 
     @property
     def template(self) -> str:
@@ -47,6 +51,8 @@ class Claim:
     @property
     def rules(self) -> tuple[str, ...]:
         """The rule ids the sentence cites, e.g. ``("R8",)``."""
+        if self.book == "profile":
+            return tuple(str(self.params["rule"]).split(", ")) if self.params.get("rule") else ()
         return tuple(re.findall(r"\bR\d+\b", self.template))
 
     def render(self, translate: Translate | None = None) -> str:
@@ -156,4 +162,5 @@ _PUZZLE_KINDS: Final = {
 KINDS: Final[Mapping[tuple[str, str], str]] = {
     **{("explain", k): v for k, v in _EXPLAIN_KINDS.items()},
     **{("puzzle", k): v for k, v in _PUZZLE_KINDS.items()},
+    **{("profile", k): "profile" for k in PROFILE_MESSAGES},
 }

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from solver.analysis import Analysis, AnyAnalysis
+from solver.claims.profiles import explain_any_dict
 from solver.cli.common import fail, open_input
 from solver.errors import ConquianError, InvalidPositionError
 from solver.explain import explain_dict
@@ -79,10 +80,12 @@ def read_position(text: str, default: RuleProfile | None = None) -> Position:
 def analysis_json(position: Position, engine: Engine) -> dict[str, Any]:
     analysis = engine(position)
     data = analysis.to_dict()
-    # Explanations cite the rule book of the position's own profile.  explain_dict reads
-    # the center analysis; the others (draw, closing) carry their own fields.
-    if isinstance(analysis, Analysis):
+    # Explanations cite the rule book of the position's own profile: conquian-40's sentences
+    # through its R ids, every other profile's through the ids its rule book gives.
+    if isinstance(analysis, Analysis) and position.rules.id == "conquian-40":
         data.update(explain_dict(analysis, lambda template: cite(template, position.rules)))
+    else:
+        data.update(explain_any_dict(analysis))
     return data
 
 

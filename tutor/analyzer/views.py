@@ -19,9 +19,9 @@ from flask_babel import ngettext
 
 from solver.analysis import Analysis, Play
 from solver.cards import JOKER_BASE, card_str, cards_of
+from solver.claims.profiles import explain_any, explain_center_play
 from solver.errors import ConquianError
 from solver.explain import Sentence, explain, explain_play
-from solver.melds import meld_cards
 from solver.position import Position
 from solver.rules import CONQUIAN_40, RuleProfile
 from solver.rules.cite import cite
@@ -95,13 +95,27 @@ def _play_view(analysis: Analysis, play: Play) -> PlayView:
     lay_off = play.to_dict().get("lay_off") or []
     return PlayView(
         hand_cards=hand_cards,
-        melds=[[card_str(c) for c in meld_cards(m)] for m in play.melds],
+        melds=[play.meld_strings(m) for m in play.melds],
         new={center, *hand_cards},
         rearranged=play.rearranged,
         wins=play.wins,
-        sentences=[_render(s, analysis.position) for s in explain_play(analysis, play)],
+        sentences=_play_sentences(analysis, play),
         lay_off=list(lay_off),
     )
+
+
+def _play_sentences(analysis: Analysis, play: Play) -> list[str]:
+    position = analysis.position
+    if position.rules is CONQUIAN_40:
+        return [_render(s, position) for s in explain_play(analysis, play)]
+    return [s.render(_) for s in explain_center_play(analysis, play)]
+
+
+def _explanation(analysis: Analysis) -> list[str]:
+    position = analysis.position
+    if position.rules is CONQUIAN_40:
+        return [_render(s, position) for s in explain(analysis)]
+    return [s.render(_) for s in explain_any(analysis)]
 
 
 def group_plays(analysis: Analysis) -> list[PlayGroup]:
@@ -142,7 +156,7 @@ def analysis_context(position: Position) -> dict[str, Any]:
     context.update(
         analysis=analysis,
         groups=group_plays(analysis),
-        explanation=[_render(s, position) for s in explain(analysis)],
+        explanation=_explanation(analysis),
     )
     return context
 

@@ -10,6 +10,7 @@ from flask_babel import get_translations
 from flask_babel import gettext as _
 
 from solver.analysis import Analysis
+from solver.claims.profiles import explain_any_dict
 from solver.errors import ConquianError
 from solver.explain import explain_dict
 from solver.position import Position
@@ -51,10 +52,12 @@ def analysis_response(position: Position) -> dict[str, Any]:
     analysis = analyze(position)
     data = analysis.to_dict()
     gettext = get_translations().gettext  # one catalog lookup per response, not per sentence
-    if isinstance(analysis, Analysis):  # explain_dict reads the center analysis
+    if isinstance(analysis, Analysis) and position.rules.id == "conquian-40":
         data.update(
             explain_dict(analysis, lambda template: cite(gettext(template), position.rules))
         )
+    else:  # every other profile's sentences cite its own rule ids already
+        data.update(explain_any_dict(analysis, gettext))
     data.setdefault("rules", position.rules.id)
     data.setdefault("kind", position.rules.analysis)
     return data
