@@ -62,7 +62,7 @@ def test_walk_the_worked_example_step_by_step(
     # Step 4: the 7♥ counterfactual — cannot be taken to wait for a 6♥.
     page.get_by_role("button", name="Take 7♥").click()
     expect(_feedback(page)).to_contain_text("Not quite.")
-    expect(_feedback(page)).to_contain_text("you cannot take it to wait for one (R8)")
+    expect(_feedback(page)).to_contain_text("you cannot take it now to wait for one (R8)")
     page.get_by_role("button", name="Decline 7♥").click()
     expect(_feedback(page)).to_contain_text("Right!")
     page.get_by_role("link", name="Next step", exact=True).click()
