@@ -216,6 +216,19 @@ def test_no_acknowledged_move_is_lost_and_nobody_is_logged_out(stack: Stack) -> 
 def test_login_limits_are_shared_by_both_app_servers(stack: Stack) -> None:
     victim = "limited@example.org"
     guesser = Browser(stack)
+    # A server restarted by the test before may still sit out nginx's fail_timeout (3 s):
+    # wait until both answer, so that the guesses below are spread over both.
+    def healthz_hits() -> list[int]:
+        return [len(re.findall(r'"GET /healthz', (stack.folder / f"app{i}.log").read_text()))
+                for i in (0, 1)]
+
+    before = healthz_hits()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if all(now > then for now, then in zip(healthz_hits(), before, strict=True)):
+            break
+        guesser.send("GET", "/healthz")
+        time.sleep(0.2)
     codes = Counter(guesser.form("/auth/login", "/auth/login",
                                  {"email": victim, "password": "a wrong guess"})[0]
                     for _ in range(25))
