@@ -17,12 +17,15 @@ from typing import Final
 from solver.cards import CardMask
 from solver.messages import MESSAGES as EXPLAIN_MESSAGES
 from solver.puzzles.messages import MESSAGES as PUZZLE_MESSAGES
+from solver.puzzles.profile_messages import KINDS as PROFILE_KINDS
+from solver.puzzles.profile_messages import MESSAGES as PROFILE_MESSAGES
 
 Translate = Callable[[str], str]
 
 BOOKS: Final[Mapping[str, Mapping[str, str]]] = {
     "explain": EXPLAIN_MESSAGES,
     "puzzle": PUZZLE_MESSAGES,
+    "profile": PROFILE_MESSAGES,
 }
 
 
@@ -156,4 +159,5 @@ _PUZZLE_KINDS: Final = {
 KINDS: Final[Mapping[tuple[str, str], str]] = {
     **{("explain", k): v for k, v in _EXPLAIN_KINDS.items()},
     **{("puzzle", k): v for k, v in _PUZZLE_KINDS.items()},
+    **{("profile", k): v for k, v in PROFILE_KINDS.items()},
 }

@@ -15,10 +15,17 @@ from solver.cards import CardMask, card_str, cards_of, parse_card
 from solver.errors import ConquianError, Text
 from solver.messages import N_
 from solver.position import Position
+from solver.rules import PROFILES
 
 Task = Literal["can_use", "can_force", "find_play", "win", "discard"]
 TASKS: Final[tuple[Task, ...]] = ("can_use", "can_force", "find_play", "win", "discard")
 RULESET: Final = "conquian-40"
+PUZZLE_RULESETS: Final[tuple[str, ...]] = tuple(
+    rid for rid, profile in PROFILES.items() if profile.analysis == "center"
+)
+"""Profiles whose puzzles the five tasks can ask: those whose analysis lists the plays of
+the center card.  Colonel (a draw analysis) and conquin (a closing analysis) are refused
+with a message until tasks exist that ask their questions."""
 LANGUAGES: Final = ("en", "pt", "es")
 MIN_DIFFICULTY, MAX_DIFFICULTY = 1, 5
 MIN_HINTS: Final = 2
@@ -115,6 +122,7 @@ class PuzzleSet:
     puzzles: tuple[Puzzle, ...]
     translation_of: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    ruleset: str = RULESET
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -122,7 +130,7 @@ class PuzzleSet:
             "title": self.title,
             "language": self.language,
             "author": self.author,
-            "ruleset": RULESET,
+            "ruleset": self.ruleset,
         }
         if self.translation_of is not None:
             data["translation_of"] = self.translation_of
@@ -207,7 +215,8 @@ def parse_answer(task: Task, value: object, err: _Err) -> Answer:
     return Answer(take=take, discards=discards)
 
 
-def parse_puzzle(data: object, source: str = "", index: int = 0) -> Puzzle:
+def parse_puzzle(data: object, source: str = "", index: int = 0,
+                 ruleset: str = RULESET) -> Puzzle:
     err = _Err(source, f"#{index + 1}")
     if not isinstance(data, Mapping):
         raise err(N_("a puzzle must be an object, not {value}"), value=_shown(data))
@@ -217,9 +226,12 @@ def parse_puzzle(data: object, source: str = "", index: int = 0) -> Puzzle:
     err = _Err(source, pid)
     title = _text(data, "title", err)
     try:
-        position = Position.from_dict(data.get("position"))
+        position = Position.from_dict(data.get("position"), ruleset)
     except ConquianError as exc:
         raise err(exc.text, "position") from None
+    if position.rules.id != ruleset:
+        raise err(N_("the set plays {ruleset}, but this position plays {value}"),
+                  "position.rules", ruleset=repr(ruleset), value=repr(position.rules.id))
     task = data.get("task")
     if task not in TASKS:
         raise err(N_("must be one of {choices}, not {value}"), "task",
@@ -265,9 +277,9 @@ def parse_set_header(data: object, source: str = "") -> tuple[PuzzleSet, Sequenc
     language = _text(data, "language", err)
     author = _text(data, "author", err, required=False)
     ruleset = data.get("ruleset", RULESET)
-    if ruleset != RULESET:
-        raise err(N_("this tutor plays {ruleset}, not {value}"), "ruleset",
-                  ruleset=repr(RULESET), value=_shown(ruleset))
+    if ruleset not in PUZZLE_RULESETS:
+        raise err(N_("puzzles are available for {rulesets}, not {value}"), "ruleset",
+                  rulesets=", ".join(PUZZLE_RULESETS), value=_shown(ruleset))
     translation_of = data.get("translation_of")
     if translation_of is not None and (not isinstance(translation_of, str) or not translation_of):
         raise err(N_("must be the id of the original set, not {value}"), "translation_of",
@@ -278,7 +290,7 @@ def parse_set_header(data: object, source: str = "") -> tuple[PuzzleSet, Sequenc
     extra = {k: v for k, v in data.items() if k not in _SET_FIELDS}
     header = PuzzleSet(
         id=set_id, title=title, language=language, author=author, puzzles=(),
-        translation_of=translation_of, extra=extra,
+        translation_of=translation_of, extra=extra, ruleset=ruleset,
     )
     return header, puzzles
 
@@ -286,7 +298,7 @@ def parse_set_header(data: object, source: str = "") -> tuple[PuzzleSet, Sequenc
 def parse_set(data: object, source: str = "") -> PuzzleSet:
     """A whole puzzle set, or :class:`PuzzleFormatError` at the first malformed field."""
     header, raw = parse_set_header(data, source)
-    puzzles = tuple(parse_puzzle(p, source, i) for i, p in enumerate(raw))
+    puzzles = tuple(parse_puzzle(p, source, i, header.ruleset) for i, p in enumerate(raw))
     seen: set[str] = set()
     for p in puzzles:
         if p.id in seen:
@@ -296,4 +308,5 @@ def parse_set(data: object, source: str = "") -> PuzzleSet:
     return PuzzleSet(
         id=header.id, title=header.title, language=header.language, author=header.author,
         puzzles=puzzles, translation_of=header.translation_of, extra=header.extra,
+        ruleset=header.ruleset,
     )
