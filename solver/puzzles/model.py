@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from solver.cards import CardMask, card_str, cards_of, parse_card
+from solver.cards import JOKER_BASE, CardMask, card_kind, card_str, cards_of, parse_card
 from solver.errors import ConquianError, Text
 from solver.messages import N_
 from solver.position import Position
@@ -187,9 +187,40 @@ def parse_cards(value: object, err: _Err, name: str) -> CardMask:
     return mask
 
 
-def parse_answer(task: Task, value: object, err: _Err) -> Answer:
+def hand_cards(value: object, position: Position, err: _Err, name: str) -> CardMask:
+    """Cards of the position's hand, read as its profile's deck writes them: with two packs
+    ``"8C"`` is the first copy of 8♣ in the hand not already listed, ``"*"`` the next joker
+    of the hand.  A card the hand lacks keeps its first copy, so the answer check can say
+    that it is no legal play."""
+    if not isinstance(value, list):
+        raise err(N_("must be a list of cards, not {value}"), name, value=_shown(value))
+    deck, hand, mask = position.rules.deck, position.hand, 0
+    for i, item in enumerate(value):
+        try:
+            card = deck.parse(item)
+        except ConquianError as exc:
+            raise err(exc.text, f"{name}[{i}]") from None
+        kind = card_kind(card)
+        free = [c for c in cards_of(hand & ~mask) if card_kind(c) == kind
+                or (kind >= JOKER_BASE and c >= JOKER_BASE)]
+        if free:
+            card = free[0]
+        elif mask >> card & 1:
+            raise err(N_("{card} is listed twice"), name, card=card_str(card))
+        mask |= 1 << card
+    return mask
+
+
+def parse_answer(task: Task, value: object, err: _Err,
+                 position: Position | None = None) -> Answer:
     if not isinstance(value, Mapping):
         raise err(N_("must be an object, not {value}"), "answer", value=_shown(value))
+
+    def read(cards: object, name: str) -> CardMask:
+        if position is None:
+            return parse_cards(cards, err, name)
+        return hand_cards(cards, position, err, name)
+
     if task in ("can_use", "can_force"):
         key = "usable" if task == "can_use" else "forceable"
         flag = value.get(key)
@@ -202,14 +233,14 @@ def parse_answer(task: Task, value: object, err: _Err) -> Answer:
         if not isinstance(plays, list):
             raise err(N_("a {task} answer is {shape}"), "answer.plays", task=task,
                       shape="{'plays': [[cards], ...]}")
-        masks = [parse_cards(p, err, f"answer.plays[{i}]") for i, p in enumerate(plays)]
+        masks = [read(p, f"answer.plays[{i}]") for i, p in enumerate(plays)]
         if len(set(masks)) != len(masks):
             raise err(N_("the same play is listed twice"), "answer.plays")
         if task == "find_play" and not masks:
             raise err(N_("a find_play puzzle needs at least one accepted play"), "answer.plays")
         return Answer(plays=frozenset(masks))
-    take = parse_cards(value.get("take"), err, "answer.take")
-    discards = parse_cards(value.get("discards"), err, "answer.discards")
+    take = read(value.get("take"), "answer.take")
+    discards = read(value.get("discards"), "answer.discards")
     if not discards:
         raise err(N_("a discard puzzle needs at least one accepted discard"), "answer.discards")
     return Answer(take=take, discards=discards)
@@ -236,7 +267,7 @@ def parse_puzzle(data: object, source: str = "", index: int = 0,
     if task not in TASKS:
         raise err(N_("must be one of {choices}, not {value}"), "task",
                   choices=", ".join(TASKS), value=_shown(task))
-    answer = parse_answer(task, data.get("answer"), err)
+    answer = parse_answer(task, data.get("answer"), err, position)
     themes = data.get("themes")
     if not isinstance(themes, list) or not all(isinstance(t, str) and t for t in themes):
         raise err(N_("must be a list of theme names, not {value}"), "themes",

@@ -23,12 +23,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from solver.analysis import Analysis
-from solver.cards import CardMask, card_str, cards_of, parse_card
-from solver.errors import ConquianError, Text
+from solver.cards import CardMask, card_str, cards_of
+from solver.errors import Text
 from solver.messages import N_
 from solver.position import Position
 from solver.puzzles.discard import safe_discards
-from solver.puzzles.model import Answer, Puzzle, PuzzleFormatError, Task
+from solver.puzzles.model import Answer, Puzzle, PuzzleFormatError, Task, _Err, hand_cards
 from solver.puzzles.themes import THEMES, themes_of
 from solver.search import analyze
 
@@ -156,20 +156,16 @@ class Grade:
     expected: Answer
 
 
-def _response_cards(response: Mapping[str, object], key: str) -> CardMask | None:
+def _response_cards(response: Mapping[str, object], key: str,
+                    position: Position) -> CardMask | None:
     value = response.get(key)
     if value is None:
         return None
     if not isinstance(value, list):
         raise PuzzleFormatError(N_("must be a list of cards, not {value}"), field=key,
                                 value=repr(value))
-    mask = 0
-    for item in value:
-        try:
-            mask |= 1 << parse_card(item)
-        except ConquianError as exc:
-            raise PuzzleFormatError(exc.text, field=key) from None
-    return mask
+    # The hand's copies, as the answer reads them (two packs, jokers).
+    return hand_cards(value, position, _Err(""), key)
 
 
 def grade(puzzle: Puzzle, response: Mapping[str, object]) -> Grade:
@@ -191,13 +187,10 @@ def grade(puzzle: Puzzle, response: Mapping[str, object]) -> Grade:
         if "hand_cards" not in response:
             raise PuzzleFormatError(N_("the response needs {key}"), field="hand_cards",
                                     key="'hand_cards'")
-        mask = _response_cards(response, "hand_cards")
+        mask = _response_cards(response, "hand_cards", puzzle.position)
         if mask is None:
             return Grade(task == "win" and not answer.plays, answer)
         return Grade(mask in answer.plays, answer)
     raw = response.get("discard")
-    try:
-        card = parse_card(raw)
-    except ConquianError as exc:
-        raise PuzzleFormatError(exc.text, field="discard") from None
-    return Grade(bool(answer.discards >> card & 1), answer)
+    card_mask = hand_cards([raw], puzzle.position, _Err(""), "discard")
+    return Grade(bool(answer.discards & card_mask), answer)
