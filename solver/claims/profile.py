@@ -47,6 +47,11 @@ def laid_text(play: Play) -> str:
     return strings_text(s for _, cards in play.lay_off or () for s in cards)
 
 
+def play_melds_text(play: Play) -> str:
+    """The player's melds after ``play``, as the analysis arranges them."""
+    return ", ".join("-".join(glyph_of(s) for s in play.meld_strings(m)) for m in play.melds)
+
+
 def plays_text(plays: Iterable[CardMask]) -> str:
     ordered = sorted(set(plays), key=lambda m: (m.bit_count(), cards_of(m)))
     return " / ".join(cards_text(m) for m in ordered)
@@ -97,7 +102,8 @@ def _with_rule(test: Callable[[Claim, Context], str | None]) -> Check:
 
 
 def _plays_with(claim: Claim, a: Analysis) -> list[Play]:
-    text = claim.params.get("cards", NO_CARD) if claim.key != "take_back_alone" else NO_CARD
+    alone = claim.key in ("take_back_alone", "play_melds_alone")
+    text = NO_CARD if alone else claim.params.get("cards", NO_CARD)
     return [p for p in a.plays if cards_text(p.hand_cards) == text]
 
 
@@ -158,6 +164,12 @@ def _take_back(claim: Claim, ctx: Context) -> str | None:
     return "no play with those hand cards takes exactly those cards back"
 
 
+def _play_melds(claim: Claim, ctx: Context) -> str | None:
+    if any(play_melds_text(p) == claim.params["melds"] for p in _plays_with(claim, ctx.analysis)):
+        return None
+    return "no play with those hand cards leaves those melds"
+
+
 def _usable(claim: Claim, ctx: Context) -> str | None:
     return None if ctx.analysis.usable else "the card cannot be used"
 
@@ -206,6 +218,7 @@ CHECKS: dict[str, Check] = {
     "p_lay_off_with": _with_rule(_lay_off_with),
     "p_joker_stands": _with_rule(_joker_stands),
     "p_take_back": _with_rule(_take_back),
+    "p_play_melds": _with_rule(_play_melds),
     "p_usable": _with_rule(_usable),
     "p_not_usable": _with_rule(_not_usable),
     "p_no_lay_off_yet": _with_rule(_no_lay_off_yet),

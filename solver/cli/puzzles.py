@@ -47,7 +47,6 @@ def register(sub: Any) -> None:
     validate.set_defaults(func=run_validate)
 
     from solver.puzzles.themes import THEMES
-
     from solver.rules import PROFILES
 
     generate = puzzles.add_parser(

@@ -247,7 +247,9 @@ def parse_answer(task: Task, value: object, err: _Err,
 
 
 def parse_puzzle(data: object, source: str = "", index: int = 0,
-                 ruleset: str = RULESET) -> Puzzle:
+                 ruleset: str | None = None) -> Puzzle:
+    """One puzzle; ``ruleset`` is its set's (a position naming no rules plays it, one naming
+    others is refused); ``None``: the position's own ``rules``, conquian-40 by default."""
     err = _Err(source, f"#{index + 1}")
     if not isinstance(data, Mapping):
         raise err(N_("a puzzle must be an object, not {value}"), value=_shown(data))
@@ -260,7 +262,7 @@ def parse_puzzle(data: object, source: str = "", index: int = 0,
         position = Position.from_dict(data.get("position"), ruleset)
     except ConquianError as exc:
         raise err(exc.text, "position") from None
-    if position.rules.id != ruleset:
+    if ruleset is not None and position.rules.id != ruleset:
         raise err(N_("the set plays {ruleset}, but this position plays {value}"),
                   "position.rules", ruleset=repr(ruleset), value=repr(position.rules.id))
     task = data.get("task")

@@ -19,6 +19,7 @@ from solver.claims.profile import (
     laid_text,
     lays_off_center,
     opponent_meld_text,
+    play_melds_text,
     plays_text,
     strings_text,
 )
@@ -126,6 +127,15 @@ def explanation(position: Position, analysis: Analysis, task: Task, answer: Answ
         return out
     play = _showing(analysis, answer, theme, position)
     out = _play_facts(position, play, theme) if play is not None else []
+    if not out:  # no lay-off, joker or take-back to point at: the melds the play leaves
+        first = min((p for p in analysis.plays if p.hand_cards in answer.plays),
+                    key=lambda p: (p.size, p.hand_cards))
+        params = {"center": center, "melds": play_melds_text(first),
+                  "rule": position.rules.rule("take")}
+        if first.hand_cards:
+            out.append(Say("play_melds", {**params, "cards": cards_text(first.hand_cards)}))
+        else:
+            out.append(Say("play_melds_alone", params))
     if answer.plays == frozenset({0}):
         out.append(Say("answer_alone"))
     else:
