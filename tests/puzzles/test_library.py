@@ -58,7 +58,7 @@ def test_every_puzzle_is_complete_and_difficulty_is_computed() -> None:
             # Cites the book of its own profile: (R..) conquian-40, (C..) cooncan, (K..) kunken.
             book = pz.position.rules.rule("take")[0]
             assert re.search(rf"\({book}\d+", pz.explanation), (path.name, pz.id)
-            assert not re.search(rf"\\((?!{book})[RCHIK]\\d+", pz.explanation), pz.id
+            assert not re.search(rf"\((?!{book})[RCHIK]\d+", pz.explanation), pz.id
             analysis = analyze(pz.position)
             if pz.position.rules.id != RULESET:
                 assert pz.difficulty == profile_difficulty(analysis, pz.themes[0])
