@@ -211,6 +211,11 @@ def hand_cards(value: object, position: Position, err: _Err, name: str) -> CardM
     return mask
 
 
+def read_hand_cards(value: object, position: Position, name: str = "cards") -> CardMask:
+    """:func:`hand_cards` for a learner's response: errors name ``name`` only."""
+    return hand_cards(value, position, _Err(""), name)
+
+
 def parse_answer(task: Task, value: object, err: _Err,
                  position: Position | None = None) -> Answer:
     if not isinstance(value, Mapping):

@@ -28,7 +28,7 @@ from solver.errors import Text
 from solver.messages import N_
 from solver.position import Position
 from solver.puzzles.discard import safe_discards
-from solver.puzzles.model import Answer, Puzzle, PuzzleFormatError, Task, _Err, hand_cards
+from solver.puzzles.model import Answer, Puzzle, PuzzleFormatError, Task, read_hand_cards
 from solver.puzzles.themes import THEMES, themes_of
 from solver.search import analyze
 
@@ -165,7 +165,7 @@ def _response_cards(response: Mapping[str, object], key: str,
         raise PuzzleFormatError(N_("must be a list of cards, not {value}"), field=key,
                                 value=repr(value))
     # The hand's copies, as the answer reads them (two packs, jokers).
-    return hand_cards(value, position, _Err(""), key)
+    return read_hand_cards(value, position, key)
 
 
 def grade(puzzle: Puzzle, response: Mapping[str, object]) -> Grade:
@@ -192,5 +192,5 @@ def grade(puzzle: Puzzle, response: Mapping[str, object]) -> Grade:
             return Grade(task == "win" and not answer.plays, answer)
         return Grade(mask in answer.plays, answer)
     raw = response.get("discard")
-    card_mask = hand_cards([raw], puzzle.position, _Err(""), "discard")
+    card_mask = read_hand_cards([raw], puzzle.position, "discard")
     return Grade(bool(answer.discards & card_mask), answer)
