@@ -197,6 +197,14 @@ def _force_lay_off(claim: Claim, ctx: Context) -> str | None:
     return "no play with no hand card lays the center card off"
 
 
+def _no_forcing(claim: Claim, ctx: Context) -> str | None:
+    return None if not ctx.position.rules.forcing else "this game has forcing"
+
+
+def _forceable(claim: Claim, ctx: Context) -> str | None:
+    return None if ctx.analysis.forceable and not ctx.forced else "the card is not forceable"
+
+
 def _not_forceable(claim: Claim, ctx: Context) -> str | None:
     a = ctx.analysis
     return None if a.usable and not a.forceable else "it is forceable, or cannot be used"
@@ -223,6 +231,8 @@ CHECKS: dict[str, Check] = {
     "p_not_usable": _with_rule(_not_usable),
     "p_no_lay_off_yet": _with_rule(_no_lay_off_yet),
     "p_force_lay_off": _with_rule(_force_lay_off),
+    "p_no_forcing": _no_forcing,
+    "p_forceable": _with_rule(_forceable),
     "p_not_forceable": _with_rule(_not_forceable),
     "p_win_play": _with_rule(_win_play),
 }

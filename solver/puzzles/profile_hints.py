@@ -141,3 +141,40 @@ def explanation(position: Position, analysis: Analysis, task: Task, answer: Answ
     else:
         out.append(Say("answer_plays", {"plays": plays_text(answer.plays)}))
     return out
+
+
+def play_claims(position: Position, analysis: Analysis, play: Play) -> list[Claim]:
+    """What one play of a profile position does, as checked claims: its lay-offs, jokers
+    and cards taken back, the melds it leaves, and the win when it wins."""
+    out: list[Claim] = []
+    for theme in ("lay-off", "joker-play", "take-back"):
+        out += _play_facts(position, play, theme)
+    center = _center(position)
+    params = {"center": center, "melds": play_melds_text(play),
+              "rule": position.rules.rule("take")}
+    if play.hand_cards:
+        out.append(Say("play_melds", {**params, "cards": cards_text(play.hand_cards)}))
+    else:
+        out.append(Say("play_melds_alone", params))
+    if play.wins:
+        out.append(Say("win_play", {"center": center, "cards": cards_text(play.hand_cards),
+                                    "rule": position.rules.rule("win")}))
+    return out
+
+
+def verdict_claims(position: Position, analysis: Analysis, question: str) -> list[Claim]:
+    """``question`` "usable" or "forceable": the solver's verdict as checked claims."""
+    center = _center(position)
+    if question == "usable":
+        return explanation(position, analysis, "can_use", Answer(flag=analysis.usable), "")
+    rule = position.rules.rule("force")
+    if not position.rules.forcing:
+        return [Say("no_forcing")]
+    if analysis.forceable:
+        play = analysis.forceable_play
+        if play is not None and lays_off_center(position, play):
+            return [Say("force_yes_lay_off", {"center": center, "rule": rule})]
+        return [Say("force_yes", {"center": center, "rule": rule})]
+    if analysis.usable:
+        return [Say("force_no", {"center": center, "rule": rule})]
+    return [Say("usable_no", {"center": center, "rule": position.rules.rule("take")})]

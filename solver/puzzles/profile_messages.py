@@ -41,6 +41,8 @@ MESSAGES: Final[dict[str, str]] = {
     "usable_no": N_("No: {center} goes into no meld you can make now ({rule})."),
     "no_lay_off_yet": N_("{center} would fit your opponent's meld {meld}, but you have no meld of your own on the table ({rule})."),
     "force_yes_lay_off": N_("Yes: {center} goes onto your opponent's melds with no card from your hand, so your opponent may force it on you ({rule})."),
+    "no_forcing": N_("In this game nobody can force a card on you."),
+    "force_yes": N_("Yes: {center} fits your melds with no card from your hand, so your opponent may force it on you ({rule})."),
     "force_no": N_("No: every way to use {center} needs cards from your hand, so it cannot be forced on you ({rule})."),
     "win_play": N_("Take {center} with {cards}: that makes eleven cards down and wins the hand ({rule})."),
 }
@@ -70,6 +72,8 @@ KINDS: Final[dict[str, str]] = {
     "usable_no": "p_not_usable",
     "no_lay_off_yet": "p_no_lay_off_yet",
     "force_yes_lay_off": "p_force_lay_off",
+    "no_forcing": "p_no_forcing",
+    "force_yes": "p_forceable",
     "force_no": "p_not_forceable",
     "win_play": "p_win_play",
 }
@@ -92,6 +96,7 @@ RULE_OF: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
     "usable_no": ("take", ()),
     "no_lay_off_yet": ("lay_off", ()),
     "force_yes_lay_off": ("force", ()),
+    "force_yes": ("force", ()),
     "force_no": ("force", ()),
     "win_play": ("win", ()),
 }
