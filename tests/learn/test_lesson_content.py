@@ -10,6 +10,7 @@ from flask import Flask
 
 from solver.cards import card_str, cards_of, parse_card
 from solver.position import Position
+from solver.rules import get_profile
 from tutor.learn.exercises import (
     Answer,
     AnswerError,
@@ -24,7 +25,6 @@ from tutor.learn.exercises import (
     TakeOrLeave,
     TakeOutcome,
 )
-from solver.rules import get_profile
 from tutor.learn.lessons import LESSONS, WORKED_EXAMPLE, lesson_by_slug
 
 

@@ -56,4 +56,4 @@ def test_profile_set_is_listed_and_its_first_puzzle_solves(app: Flask, rules: st
     result = client.get(response.location).get_data(as_text=True)
     assert "Correct!" in result
     book = "C" if rules == "cooncan" else "K"
-    assert re.search(rf'href="/rules/{rules}#{book}\d+"', result), "rule ids link the profile's book"
+    assert re.search(rf'href="/rules/{rules}#{book}\d+"', result), "rule ids link the book"
