@@ -24,13 +24,14 @@ from solver.puzzles.generator import Candidate, pick_title
 from solver.puzzles.hints import render
 from solver.puzzles.profile_gen import PROFILE_SPECS, generate_profile, profile_difficulty
 from solver.puzzles.profile_hints import explanation, hints
+from solver.puzzles.hand_themes import hand_themes_of
 from solver.puzzles.themes import themes_of
-from solver.search import analyze
+from solver.search import analyze, analyze_any
 
 OUT = Path(__file__).resolve().parent.parent / "puzzles"
 AUTHOR = "Conquian tutor team"
 LANGS = ("en", "pt", "es")
-PER_THEME = 3
+PER_THEME = 4
 SEED = 7
 
 TITLES: dict[str, tuple[str, str, str]] = {
@@ -43,6 +44,12 @@ TITLES: dict[str, tuple[str, str, str]] = {
     "kunken-40": ("Kunken with 40 cards: lay-offs and taking melds back",
                   "Kunken com 40 cartas: encaixar e combinações de volta à mão",
                   "Kunken con 40 cartas: añadir al rival y combinaciones de vuelta a la mano"),
+    "colonel": ("Colonel: upcard or stock, and going out",
+                "Colonel: carta virada ou monte, e sair",
+                "Colonel: carta descubierta o mazo, y salir"),
+    "conquin": ("Conquin: closing now and closing for ×2",
+                "Conquin: bater agora e bater valendo ×2",
+                "Conquin: cerrar ahora y cerrar por ×2"),
     "kunken-104": ("Kunken with two packs: jokers and lay-offs",
                    "Kunken com dois baralhos: curingas e encaixar",
                    "Kunken con dos barajas: comodines y añadir al rival"),
@@ -55,20 +62,23 @@ def build_profile(rules: str) -> int:
     for theme, task in PROFILE_SPECS[rules].items():
         for puzzle in generate_profile(rules, theme, PER_THEME, seed=SEED):
             position, answer = puzzle.position, puzzle.answer
-            analysis = analyze(position)
-            candidate = Candidate(position, analysis, answer)
+            hand = task in ("draw_upcard", "close")
+            analysis = None if hand else analyze(position)
+            candidate = Candidate(position, analysis, answer)  # type: ignore[arg-type]
             hint_claims = hints(position, analysis, task, answer, theme)
             expl = explanation(position, analysis, task, answer, theme)
             titles = pick_title(task, card_glyph(position.center), used)
             pid = f"{rules}-{len(entries) + 1}"
-            themes = [theme, *(t for t in themes_of(position, analysis) if t != theme)]
+            found = (hand_themes_of(position, analyze_any(position)) if analysis is None
+                     else themes_of(position, analysis))
+            themes = [theme, *(t for t in found if t != theme)]
             entry = {}
             for lang in LANGS:
                 translate = translator(lang)
                 entry[lang] = {
                     "id": pid, "title": titles[lang], "position": position.to_dict(),
                     "task": task, "answer": answer.to_dict(task), "themes": themes,
-                    "difficulty": profile_difficulty(candidate.analysis, theme),
+                    "difficulty": profile_difficulty(candidate.analysis, theme, position),
                     "hints": [h.render(translate) for h in hint_claims],
                     "explanation": render(expl, translate),
                 }

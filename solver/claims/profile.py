@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from solver.analysis import Analysis, Play
+from solver.analysis import Analysis, ClosingAnalysis, DrawAnalysis, Play
 from solver.cards import JOKER_BASE, CardMask, card_glyph, cards_of, parse_kind, sort_key
 from solver.position import Position
 from solver.puzzles.profile_messages import RULE_OF
+from solver.search import analyze_any
 
 if TYPE_CHECKING:
     from solver.claims.check import Context
@@ -26,6 +27,8 @@ NO_CARD = "—"
 
 def glyph_of(text: str) -> str:
     """A contract card string as the sentences show it (``"*5H"``: ``"*5♥"``)."""
+    if text == "*":
+        return card_glyph(JOKER_BASE)
     if text.startswith("*"):
         return "*" + card_glyph(parse_kind(text[1:]))
     return card_glyph(parse_kind(text))
@@ -216,6 +219,53 @@ def _win_play(claim: Claim, ctx: Context) -> str | None:
     return "that play does not win the hand"
 
 
+def average_text(analysis: DrawAnalysis) -> str:
+    average = analysis.stock_average
+    return "—" if average is None else f"{average:.1f}"
+
+
+def closing_melds_text(melds: list[list[str]]) -> str:
+    return ", ".join("-".join(glyph_of(c) for c in m) for m in melds)
+
+
+def _draw(claim: Claim, ctx: Context) -> str | None:
+    a = analyze_any(ctx.position)
+    if not isinstance(a, DrawAnalysis):
+        return "not a draw analysis"
+    if (claim.key == "draw_yes") != a.upcard_better:
+        return "the upcard is not the better draw" if a.upcard_better is False else (
+            "the upcard is the better draw")
+    said = (str(claim.params["n"]), str(claim.params["total"]), str(claim.params["unseen"]))
+    if said != (str(a.deadwood), str(a.stock_total), str(a.unseen)):
+        return f"the upcard leaves {a.deadwood}, the stock {a.stock_total} over {a.unseen}"
+    return None
+
+
+def _draw_out(claim: Claim, ctx: Context) -> str | None:
+    a = analyze_any(ctx.position)
+    ok = isinstance(a, DrawAnalysis) and a.goes_out and a.upcard_better
+    return None if ok else "the upcard does not let the player go out"
+
+
+def _close(claim: Claim, ctx: Context) -> str | None:
+    a = analyze_any(ctx.position)
+    if not isinstance(a, ClosingAnalysis):
+        return "not a closing analysis"
+    for closing in a.closings:
+        data = closing.to_dict()
+        if (glyph_of(data["discard"]) == claim.params["discard"]
+                and closing_melds_text(data["melds"]) == claim.params["melds"]
+                and str(closing.multiplier) == str(claim.params["m"])):
+            return None
+    return "no closing discards that card into those melds at that multiplier"
+
+
+def _no_close(claim: Claim, ctx: Context) -> str | None:
+    a = analyze_any(ctx.position)
+    ok = isinstance(a, ClosingAnalysis) and not a.closes
+    return None if ok else "the player can close"
+
+
 CHECKS: dict[str, Check] = {
     "profile_rule": _rule,
     "p_cards_down": _cards_down,
@@ -235,4 +285,8 @@ CHECKS: dict[str, Check] = {
     "p_forceable": _with_rule(_forceable),
     "p_not_forceable": _with_rule(_not_forceable),
     "p_win_play": _with_rule(_win_play),
+    "p_draw": _with_rule(_draw),
+    "p_draw_out": _with_rule(_draw_out),
+    "p_close": _with_rule(_close),
+    "p_no_close": _with_rule(_no_close),
 }

@@ -17,15 +17,22 @@ from solver.messages import N_
 from solver.position import Position
 from solver.rules import PROFILES
 
-Task = Literal["can_use", "can_force", "find_play", "win", "discard"]
-TASKS: Final[tuple[Task, ...]] = ("can_use", "can_force", "find_play", "win", "discard")
+Task = Literal["can_use", "can_force", "find_play", "win", "discard", "draw_upcard", "close"]
+TASKS: Final[tuple[Task, ...]] = ("can_use", "can_force", "find_play", "win", "discard",
+                                  "draw_upcard", "close")
+FLAG_KEYS: Final[dict[str, str]] = {"can_use": "usable", "can_force": "forceable",
+                                    "draw_upcard": "upcard", "close": "closes"}
+"""The yes/no tasks and their answer's key.  ``draw_upcard`` (colonel: does drawing the
+upcard leave less deadwood than a stock card on average?) and ``close`` (conquin: does
+taking the center card let you close?) ask the questions of the draw and closing analyses."""
+TASKS_OF_ANALYSIS: Final[dict[str, tuple[str, ...]]] = {
+    "center": ("can_use", "can_force", "find_play", "win", "discard"),
+    "draw": ("draw_upcard",),
+    "closing": ("close",),
+}
 RULESET: Final = "conquian-40"
-PUZZLE_RULESETS: Final[tuple[str, ...]] = tuple(
-    rid for rid, profile in PROFILES.items() if profile.analysis == "center"
-)
-"""Profiles whose puzzles the five tasks can ask: those whose analysis lists the plays of
-the center card.  Colonel (a draw analysis) and conquin (a closing analysis) are refused
-with a message until tasks exist that ask their questions."""
+PUZZLE_RULESETS: Final[tuple[str, ...]] = tuple(PROFILES)
+"""Every profile has puzzles: the tasks of its kind of analysis (:data:`TASKS_OF_ANALYSIS`)."""
 LANGUAGES: Final = ("en", "pt", "es")
 MIN_DIFFICULTY, MAX_DIFFICULTY = 1, 5
 MIN_HINTS: Final = 2
@@ -71,10 +78,8 @@ class Answer:
     discards: CardMask = 0  # discard: the accepted discards
 
     def to_dict(self, task: Task) -> dict[str, Any]:
-        if task == "can_use":
-            return {"usable": self.flag}
-        if task == "can_force":
-            return {"forceable": self.flag}
+        if task in FLAG_KEYS:
+            return {FLAG_KEYS[task]: self.flag}
         if task in ("find_play", "win"):
             ordered = sorted(self.plays, key=lambda m: (m.bit_count(), cards_of(m)))
             return {"plays": [[card_str(c) for c in cards_of(m)] for m in ordered]}
@@ -226,8 +231,8 @@ def parse_answer(task: Task, value: object, err: _Err,
             return parse_cards(cards, err, name)
         return hand_cards(cards, position, err, name)
 
-    if task in ("can_use", "can_force"):
-        key = "usable" if task == "can_use" else "forceable"
+    if task in FLAG_KEYS:
+        key = FLAG_KEYS[task]
         flag = value.get(key)
         if not isinstance(flag, bool):
             raise err(N_("a {task} answer is {shape}"), f"answer.{key}", task=task,
@@ -274,6 +279,11 @@ def parse_puzzle(data: object, source: str = "", index: int = 0,
     if task not in TASKS:
         raise err(N_("must be one of {choices}, not {value}"), "task",
                   choices=", ".join(TASKS), value=_shown(task))
+    kind = position.rules.analysis
+    if task not in TASKS_OF_ANALYSIS[kind]:
+        raise err(N_("a {rules} puzzle asks one of {choices}, not {value}"), "task",
+                  rules=position.rules.id, choices=", ".join(TASKS_OF_ANALYSIS[kind]),
+                  value=repr(task))
     answer = parse_answer(task, data.get("answer"), err, position)
     themes = data.get("themes")
     if not isinstance(themes, list) or not all(isinstance(t, str) and t for t in themes):

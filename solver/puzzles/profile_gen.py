@@ -13,10 +13,11 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from solver.analysis import Analysis
+from solver.analysis import Analysis, DrawAnalysis
 from solver.cards import card_glyph
 from solver.position import Position
 from solver.puzzles.generator import Candidate, pick_title
+from solver.puzzles.hand_themes import HAND_THEMES, hand_themes_of
 from solver.puzzles.hints import render
 from solver.puzzles.model import Puzzle, PuzzleSet, Task
 from solver.puzzles.profile_hints import explanation, hints
@@ -24,7 +25,8 @@ from solver.puzzles.tasks import solve_task
 from solver.puzzles.themes import THEMES, themes_of
 from solver.rules import get_profile
 from solver.sampling import sample_position
-from solver.search import analyze
+from solver.sampling_hand import random_position
+from solver.search import analyze, analyze_any
 
 PROFILE_SPECS: Final[dict[str, dict[str, Task]]] = {
     "cooncan": {"lay-off-center": "find_play", "forcing-lay-off": "can_force",
@@ -33,6 +35,9 @@ PROFILE_SPECS: Final[dict[str, dict[str, Task]]] = {
                "no-lay-off-yet": "can_use", "win-eleven": "win"},
     "kunken-40": {"lay-off": "find_play", "take-back": "find_play",
                   "no-lay-off-yet": "can_use", "win-eleven": "win"},
+    "colonel": {"upcard-better": "draw_upcard", "stock-better": "draw_upcard",
+                "go-out": "draw_upcard"},
+    "conquin": {"close-double": "close", "close-now": "close", "cannot-close": "close"},
     "kunken-104": {"joker-play": "find_play", "lay-off": "find_play", "take-back": "find_play",
                    "win-eleven": "win"},
 }
@@ -47,8 +52,23 @@ def themes_for(rules: str) -> dict[str, Task]:
     return PROFILE_SPECS[profile.id]
 
 
+def verify_hand(theme: str, task: Task, position: Position) -> Candidate | None:
+    """:func:`verify` for the draw (colonel) and closing (conquin) tasks; the candidate's
+    analysis is ``None`` (those puzzles read ``analyze_any`` themselves)."""
+    from solver import cpsat
+
+    analysis = analyze_any(position)
+    if not HAND_THEMES[theme](position, analysis):
+        return None
+    if cpsat.analyze_any(position).to_dict() != analysis.to_dict():
+        raise AssertionError(f"the engines disagree on {position.to_dict()}")
+    return Candidate(position, None, solve_task(position, task))  # type: ignore[arg-type]
+
+
 def verify(theme: str, task: Task, position: Position) -> Candidate | None:
     """The exact search's verdict: the puzzle's candidate, or ``None`` when rejected."""
+    if task in ("draw_upcard", "close"):
+        return verify_hand(theme, task, position)
     analysis: Analysis = analyze(position)
     if not THEMES[theme](position, analysis):
         return None
@@ -79,11 +99,19 @@ def engines_agree(position: Position, analysis: Analysis) -> bool:
 HARD_THEMES: Final = ("take-back", "joker-play", "forcing-lay-off", "no-lay-off-yet")
 
 
-def profile_difficulty(analysis: Analysis, theme: str) -> int:
+def profile_difficulty(analysis: Analysis | None, theme: str,
+                       position: Position | None = None) -> int:
     """1 to 5: one step each for a theme that needs a rule conquian-40 lacks, for several
     plays to weigh, for a play that must rearrange, for one that needs two or more hand
     cards.  (The conquian-40 model of :mod:`solver.puzzles.difficulty` reads 40-card
     tables, so it is not used here.)"""
+    if analysis is None:  # draw / closing: one step each for a close call and a ×2
+        assert position is not None
+        hand = analyze_any(position)
+        level = 2 + (theme in ("close-double", "stock-better"))
+        if isinstance(hand, DrawAnalysis) and hand.stock_average is not None:
+            level += abs(hand.deadwood - hand.stock_average) < 5
+        return min(level, 5)
     plays = analysis.plays
     level = 1 + (theme in HARD_THEMES) + (len(plays) > 1)
     level += any(p.rearranged for p in plays) + any(p.size >= 2 for p in plays)
@@ -97,14 +125,15 @@ def make_profile_puzzle(candidate: Candidate, task: Task, pid: str, theme: str,
     from solver.cli.catalogs import translator
 
     position, analysis, answer = candidate.position, candidate.analysis, candidate.answer
-    found = themes_of(position, analysis)
+    found = (themes_of(position, analysis) if analysis is not None
+             else hand_themes_of(position, analyze_any(position)))
     translate = translator(language)
     used = {language: used_titles if used_titles is not None else set()}
     title = pick_title(task, card_glyph(position.center), used)[language]
     return Puzzle(
         id=pid, title=title, position=position, task=task, answer=answer,
         themes=(theme, *(t for t in found if t != theme)),
-        difficulty=profile_difficulty(analysis, theme),
+        difficulty=profile_difficulty(analysis, theme, position),
         hints=tuple(c.render(translate) for c in hints(position, analysis, task, answer, theme)),
         explanation=render(explanation(position, analysis, task, answer, theme), translate),
         extra={"generated": True},
@@ -128,7 +157,8 @@ def generate_profile(rules: str, theme: str, count: int, seed: int = 0,
     for _ in range(limit):
         if len(out) >= count:
             break
-        position = sample_position(rules, rng)
+        position = (sample_position(rules, rng) if get_profile(rules).analysis == "center"
+                    else random_position(rules, rng))
         if position in seen:
             continue
         seen.add(position)
@@ -136,7 +166,8 @@ def generate_profile(rules: str, theme: str, count: int, seed: int = 0,
         if candidate is None:
             continue
         pid = f"{rules}-{theme}-{seed}-{len(out) + 1}"
-        if difficulty is not None and profile_difficulty(candidate.analysis, theme) != difficulty:
+        level = profile_difficulty(candidate.analysis, theme, position)
+        if difficulty is not None and level != difficulty:
             continue
         out.append(make_profile_puzzle(candidate, task, pid, theme, used_titles=titles))
     return out

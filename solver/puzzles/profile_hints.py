@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from functools import partial
 
-from solver.analysis import Analysis, Play
+from solver.analysis import Analysis, ClosingAnalysis, DrawAnalysis, Play
 from solver.cards import card_glyph
 from solver.claims.kinds import Claim
 from solver.claims.profile import (
     cards_text,
+    closing_melds_text,
     fits_opponent_meld,
+    glyph_of,
     joker_stands,
     laid_text,
     lays_off_center,
@@ -25,6 +27,7 @@ from solver.claims.profile import (
 )
 from solver.position import Position
 from solver.puzzles.model import Answer, Task
+from solver.search import analyze_any
 
 Say = partial(Claim, book="profile")
 
@@ -49,6 +52,13 @@ def _lay_off_rule(position: Position) -> Claim:
 def hints(position: Position, analysis: Analysis, task: Task, answer: Answer,
           theme: str) -> list[Claim]:
     """At least two hints, none of which states the answer."""
+    if task == "draw_upcard":
+        return [Say("nudge_pips"), _rule(position, "rule_pips", "score")]
+    if task == "close":
+        ladder = [Say("nudge_close"), _rule(position, "rule_close", "close")]
+        if theme == "close-double":
+            ladder.append(_rule(position, "rule_double", "score"))
+        return ladder
     if task == "win":
         return [Say("cards_down", {"count": position.down_count}),
                 _rule(position, "rule_win", "win")]
@@ -104,6 +114,8 @@ def _showing(analysis: Analysis, answer: Answer, theme: str, position: Position)
 def explanation(position: Position, analysis: Analysis, task: Task, answer: Answer,
                 theme: str) -> list[Claim]:
     center = _center(position)
+    if task in ("draw_upcard", "close"):
+        return hand_explanation(position)
     if task == "win":
         win = next(p for p in analysis.plays if p.wins)
         return [Say("win_play", {"center": center, "cards": cards_text(win.hand_cards),
@@ -178,3 +190,25 @@ def verdict_claims(position: Position, analysis: Analysis, question: str) -> lis
     if analysis.usable:
         return [Say("force_no", {"center": center, "rule": rule})]
     return [Say("usable_no", {"center": center, "rule": position.rules.rule("take")})]
+
+
+def hand_explanation(position: Position) -> list[Claim]:
+    """The verdict of a draw (colonel) or closing (conquin) puzzle, with the solver's
+    numbers: the pips each draw leaves, or the closing discard, melds and multiplier."""
+    analysis = analyze_any(position)
+    center = _center(position)
+    if isinstance(analysis, DrawAnalysis):
+        if analysis.goes_out and analysis.upcard_better:
+            return [Say("draw_out", {"center": center, "rule": position.rules.rule("out")})]
+        key = "draw_yes" if analysis.upcard_better else "draw_no"
+        return [Say(key, {"center": center, "n": analysis.deadwood,
+                          "total": analysis.stock_total, "unseen": analysis.unseen,
+                          "rule": position.rules.rule("score")})]
+    assert isinstance(analysis, ClosingAnalysis)
+    rule = position.rules.rule("close")
+    if not analysis.closes:
+        return [Say("close_no", {"center": center, "rule": rule})]
+    best = analysis.closings[0].to_dict()
+    return [Say("close_yes", {"center": center, "discard": glyph_of(best["discard"]),
+                              "melds": closing_melds_text(best["melds"]),
+                              "m": best["multiplier"], "rule": rule})]

@@ -45,6 +45,17 @@ MESSAGES: Final[dict[str, str]] = {
     "force_yes": N_("Yes: {center} fits your melds with no card from your hand, so your opponent may force it on you ({rule})."),
     "force_no": N_("No: every way to use {center} needs cards from your hand, so it cannot be forced on you ({rule})."),
     "win_play": N_("Take {center} with {cards}: that makes eleven cards down and wins the hand ({rule})."),
+    # Colonel's draw and Conquin's close.
+    "nudge_pips": N_("Count the pips each choice would leave in your hand."),
+    "nudge_close": N_("Try each discard: do the ten cards left split into melds?"),
+    "rule_pips": N_("Cards left in your hand count their pips against you ({rule})."),
+    "rule_close": N_("You close when, after your discard, all ten cards of your hand are in melds ({rule})."),
+    "rule_double": N_("Closing with exactly two melds doubles the stake ({rule})."),
+    "draw_yes": N_("Yes: with {center} your best play leaves {n} pips in your hand; a stock card leaves more on average, {total} pips over the {unseen} cards you cannot see ({rule})."),
+    "draw_no": N_("No: with {center} your best play leaves {n} pips in your hand; a stock card leaves no more on average, {total} pips over the {unseen} cards you cannot see ({rule})."),
+    "draw_out": N_("Yes: with {center} every card of your hand goes down and you go out ({rule})."),
+    "close_yes": N_("Yes: take {center} and discard {discard}, and your melds are {melds}; the stake is multiplied by {m} ({rule})."),
+    "close_no": N_("No: after taking {center}, a card stays outside your melds whatever you discard ({rule})."),
 }
 
 KINDS: Final[dict[str, str]] = {
@@ -76,6 +87,16 @@ KINDS: Final[dict[str, str]] = {
     "force_yes": "p_forceable",
     "force_no": "p_not_forceable",
     "win_play": "p_win_play",
+    "nudge_pips": "question",
+    "nudge_close": "question",
+    "rule_pips": "profile_rule",
+    "rule_close": "profile_rule",
+    "rule_double": "profile_rule",
+    "draw_yes": "p_draw",
+    "draw_no": "p_draw",
+    "draw_out": "p_draw_out",
+    "close_yes": "p_close",
+    "close_no": "p_no_close",
 }
 
 RULE_OF: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
@@ -99,6 +120,14 @@ RULE_OF: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
     "force_yes": ("force", ()),
     "force_no": ("force", ()),
     "win_play": ("win", ()),
+    "rule_pips": ("score", ("colonel",)),
+    "rule_close": ("close", ("conquin",)),
+    "rule_double": ("score", ("conquin",)),
+    "draw_yes": ("score", ()),
+    "draw_no": ("score", ()),
+    "draw_out": ("out", ()),
+    "close_yes": ("close", ()),
+    "close_no": ("close", ()),
 }
 """Per sentence that cites a rule: the topic its ``{rule}`` must be under the position's
 profile, and (for rule statements) the profiles whose book says it; ``()``: any profile

@@ -22,15 +22,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from solver.analysis import Analysis
+from solver.analysis import Analysis, ClosingAnalysis, DrawAnalysis
 from solver.cards import CardMask, card_str, cards_of
 from solver.errors import Text
 from solver.messages import N_
 from solver.position import Position
 from solver.puzzles.discard import safe_discards
-from solver.puzzles.model import Answer, Puzzle, PuzzleFormatError, Task, read_hand_cards
+from solver.puzzles.hand_themes import HAND_THEMES, hand_themes_of
+from solver.puzzles.model import (
+    FLAG_KEYS,
+    Answer,
+    Puzzle,
+    PuzzleFormatError,
+    Task,
+    read_hand_cards,
+)
 from solver.puzzles.themes import THEMES, themes_of
-from solver.search import analyze
+from solver.search import analyze, analyze_any
 
 
 def validate_position(data: object) -> Position:
@@ -61,6 +69,14 @@ def solve_task(
     For ``discard``, ``take`` is the given take (default: :func:`default_take`);
     raises :class:`PuzzleFormatError` when that take is not a non-winning play.
     """
+    if task in ("draw_upcard", "close"):
+        hand = analyze_any(position)
+        if isinstance(hand, DrawAnalysis):
+            return Answer(flag=hand.upcard_better)
+        if isinstance(hand, ClosingAnalysis):
+            return Answer(flag=hand.closes)
+        raise PuzzleFormatError(N_("{rules} has no {task} puzzles"), field="task",
+                                rules=position.rules.id, task=task)
     analysis = analysis or analyze(position)
     if task == "can_use":
         return Answer(flag=analysis.usable)
@@ -95,6 +111,8 @@ def field_problem(field: str, message: str | Text, **params: object) -> Text:
 def check_answer(puzzle: Puzzle, analysis: Analysis | None = None) -> list[Text]:
     """Every problem with the puzzle's answer and themes (each ``"field: what is wrong"``);
     an empty list when it is right."""
+    if puzzle.task in ("draw_upcard", "close"):
+        return _check_hand_answer(puzzle)
     analysis = analysis or analyze(puzzle.position)
     problems: list[Text] = []
     task, given = puzzle.task, puzzle.answer
@@ -150,6 +168,27 @@ def check_answer(puzzle: Puzzle, analysis: Analysis | None = None) -> list[Text]
     return problems
 
 
+def _check_hand_answer(puzzle: Puzzle) -> list[Text]:
+    """:func:`check_answer` for the draw and closing tasks (colonel, conquin)."""
+    problems: list[Text] = []
+    right = solve_task(puzzle.position, puzzle.task)
+    if puzzle.answer.flag != right.flag:
+        problems.append(field_problem(
+            f"answer.{FLAG_KEYS[puzzle.task]}",
+            N_("the answer says {given}, the solver says {right}"),
+            given=puzzle.answer.flag, right=right.flag))
+    found = hand_themes_of(puzzle.position, analyze_any(puzzle.position))
+    for theme in puzzle.themes:
+        if theme not in HAND_THEMES and theme not in THEMES:
+            problems.append(field_problem("themes", N_("unknown theme {theme}"),
+                                          theme=repr(theme)))
+        elif theme not in found:
+            problems.append(field_problem(
+                "themes", N_("the position does not show the theme {theme}"), theme=repr(theme)
+            ))
+    return problems
+
+
 @dataclass(frozen=True, slots=True)
 class Grade:
     correct: bool
@@ -176,8 +215,8 @@ def grade(puzzle: Puzzle, response: Mapping[str, object]) -> Grade:
     ``{"discard": card}``.  A malformed response raises :class:`PuzzleFormatError`.
     """
     answer, task = puzzle.answer, puzzle.task
-    if task in ("can_use", "can_force"):
-        key = "usable" if task == "can_use" else "forceable"
+    if task in FLAG_KEYS:
+        key = FLAG_KEYS[task]
         flag = response.get(key)
         if not isinstance(flag, bool):
             raise PuzzleFormatError(N_("the response needs {key}: true or false"), field=key,

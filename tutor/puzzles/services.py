@@ -31,7 +31,7 @@ from solver.errors import ConquianError
 from solver.explain import explain, explain_play
 from solver.melds import meld_cards, meld_glyphs, meld_problem
 from solver.position import Position
-from solver.puzzles.model import read_hand_cards
+from solver.puzzles.model import FLAG_KEYS, read_hand_cards
 from solver.puzzles.relabel import SuitPermutation, puzzle_fixed_suits, relabel_puzzle
 from solver.search import analyze
 from tutor.core.cards import hand_order
@@ -403,11 +403,10 @@ def parse_response(
     position = position_of(puzzle)
     task = puzzle.task
     choice = form.get("answer", "")
-    if task in ("can_use", "can_force"):
+    if task in FLAG_KEYS:
         if choice not in ("yes", "no"):
             raise BadResponse(gettext("Answer with “yes” or “no”."))
-        key = "usable" if task == "can_use" else "forceable"
-        return {key: choice == "yes"}
+        return {FLAG_KEYS[task]: choice == "yes"}
     if task in ("find_play", "win"):
         if choice == "none" and task == "win":
             if cards:
@@ -608,6 +607,8 @@ def why_wrong(puzzle: AnyPuzzle, response: Mapping[str, Any]) -> list[str]:
     """Why the chosen cards fail, in the page's language: a take that does not split into
     melds (with the solver's reason when the cards make one group), a take that does not
     win, a discard that fits the opponent's melds.  Nothing of the solution is told."""
+    if puzzle.task in HAND_TASKS:
+        return []  # a yes/no answer: the explanation after the round says why
     analysis = analyze(position_of(puzzle))
     position = analysis.position
     cards = response.get("hand_cards")
@@ -673,7 +674,33 @@ class PuzzleView:
         return min(self.hints_shown + 1, self.ladder_steps)
 
 
+HAND_TASKS = ("draw_upcard", "close")
+"""Colonel's draw and Conquin's close: their analysis is not a center card's plays."""
+
+
+def hand_view(puzzle: AnyPuzzle, hints_shown: int) -> PuzzleView:
+    """:func:`puzzle_view` of a draw or closing puzzle: the table, and the verdict."""
+    position = position_of(puzzle)
+    center = card_glyph(position.center)
+    board = Board(hand=_codes(position.hand), melds=_melds(position.melds),
+                  opponent_melds=_melds(position.opponent_melds),
+                  center=card_str(position.center), center_from=position.center_from,
+                  stock=position.stock)
+    flag = puzzle.answer.get(FLAG_KEYS[puzzle.task])
+    if puzzle.task == "draw_upcard":
+        verdict = (gettext("Yes: draw %(card)s.", card=center) if flag
+                   else gettext("No: draw from the stock."))
+    else:
+        verdict = (gettext("Yes: take %(card)s and close.", card=center) if flag
+                   else gettext("No: %(card)s does not let you close.", card=center))
+    return PuzzleView(puzzle=puzzle, board=board, solution=Solution(verdict),
+                      prompt=task_prompt(puzzle.task, center), hints_shown=hints_shown,
+                      ladder_steps=len(puzzle.hints) + 1)
+
+
 def puzzle_view(puzzle: AnyPuzzle, hints_shown: int) -> PuzzleView:
+    if puzzle.task in HAND_TASKS:
+        return hand_view(puzzle, hints_shown)
     analysis = analyze(position_of(puzzle))
     return PuzzleView(
         puzzle=puzzle,
@@ -746,9 +773,10 @@ def result_of(
     if not correct and response:
         result.why = why_wrong(puzzle, response)
     if result.final:
-        analysis = analyze(position_of(puzzle))
         result.explanation = puzzle.explanation
-        result.solver_explanation = explanation_of(puzzle, analysis)
+        if puzzle.task not in HAND_TASKS:
+            analysis = analyze(position_of(puzzle))
+            result.solver_explanation = explanation_of(puzzle, analysis)
     return result
 
 
