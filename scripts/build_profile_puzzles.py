@@ -21,10 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.cards import card_glyph
 from solver.cli.catalogs import translator
 from solver.puzzles.generator import Candidate, pick_title
+from solver.puzzles.hand_themes import hand_themes_of
 from solver.puzzles.hints import render
 from solver.puzzles.profile_gen import PROFILE_SPECS, generate_profile, profile_difficulty
 from solver.puzzles.profile_hints import explanation, hints
-from solver.puzzles.hand_themes import hand_themes_of
 from solver.puzzles.themes import themes_of
 from solver.search import analyze, analyze_any
 

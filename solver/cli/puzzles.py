@@ -54,14 +54,16 @@ def register(sub: Any) -> None:
         help="generate a verified puzzle set for a theme (CP-SAT proposes, the solver verifies)",
         description=(
             "Generate verified puzzles. Under conquian-40 CP-SAT proposes positions for "
-            "--theme; under --rules cooncan or kunken* random positions of that profile are "
-            "proposed and the exact search verifies each (every theme of the profile when "
-            "--theme is left out)."
+            "--theme; under any other --rules random positions of that profile are proposed, "
+            "the exact search verifies each and CP-SAT must agree (every theme of the "
+            "profile when --theme is left out)."
         ),
     )
     generate.add_argument("--rules", default="conquian-40", choices=list(PROFILES),
                           help="the rule profile (default conquian-40)")
-    generate.add_argument("--theme", choices=list(THEMES),
+    from solver.puzzles.hand_themes import HAND_THEMES
+
+    generate.add_argument("--theme", choices=[*THEMES, *HAND_THEMES],
                           help="the theme (required under conquian-40)")
     generate.add_argument("--count", type=int, default=10)
     generate.add_argument("--difficulty", type=int, choices=range(1, 6), metavar="1-5")
@@ -179,8 +181,8 @@ def _generate_profile(args: argparse.Namespace) -> int:
 
     specs = PROFILE_SPECS.get(args.rules)
     if specs is None:
-        fail(f"no puzzles for {args.rules} yet: its analysis is not a center card's plays; "
-             f"profiles with puzzles: conquian-40, {', '.join(PROFILE_SPECS)}")
+        fail(f"no puzzle themes for {args.rules}; profiles: conquian-40, "
+             f"{', '.join(PROFILE_SPECS)}")
     if args.theme is not None and args.theme not in specs:
         fail(f"{args.theme!r} is not a theme of {args.rules}; its themes: {', '.join(specs)}")
     themes = [args.theme] if args.theme else list(specs)

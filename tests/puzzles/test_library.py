@@ -57,7 +57,7 @@ def test_every_puzzle_is_complete_and_difficulty_is_computed() -> None:
         for pz in parse_set(json.loads(path.read_text("utf-8")), str(path)).puzzles:
             assert pz.title.strip() and len(pz.hints) >= 2
             # Cites the book of its own profile: (R..) conquian-40, (C..) cooncan, (K..) kunken.
-            book = pz.position.rules.rule("take")[0]
+            book = pz.position.rules.rule("deck")[0]
             assert re.search(rf"\({book}\d+", pz.explanation), (path.name, pz.id)
             assert not re.search(rf"\((?!{book})[RCHIK]\d+", pz.explanation), pz.id
             if pz.task in ("draw_upcard", "close"):

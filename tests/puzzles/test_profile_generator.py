@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from solver.puzzles.hand_themes import HAND_THEMES
 from solver.puzzles.profile_gen import PROFILE_SPECS, generate_profile
 from solver.puzzles.tasks import check_answer
 from solver.puzzles.themes import THEMES
 from solver.puzzles.validate import false_sentences, validate_set
-from solver.search import analyze
+from solver.search import analyze, analyze_any
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = [(rules, theme) for rules, specs in PROFILE_SPECS.items() for theme in specs]
@@ -30,11 +31,14 @@ def test_generated_profile_puzzles_are_right_and_say_only_true_sentences(
         assert puzzle.position.rules.id == rules
         assert puzzle.task == PROFILE_SPECS[rules][theme]
         assert puzzle.themes[0] == theme
-        assert THEMES[theme](puzzle.position, analyze(puzzle.position))
+        if theme in HAND_THEMES:  # colonel's draw, conquin's close
+            assert HAND_THEMES[theme](puzzle.position, analyze_any(puzzle.position))
+        else:
+            assert THEMES[theme](puzzle.position, analyze(puzzle.position))
         assert check_answer(puzzle) == []
         assert false_sentences(puzzle, strict=True) == []
         assert len(puzzle.hints) >= 2
-        book = puzzle.position.rules.rule("take")[0]  # C for cooncan, K for kunken
+        book = puzzle.position.rules.rule("deck")[0]  # C, H, I or K
         assert f"({book}" in puzzle.explanation and "(R" not in puzzle.explanation
     again = generate_profile(rules, theme, 2, seed=3)
     assert [p.position for p in again] == [p.position for p in puzzles]
@@ -60,9 +64,16 @@ def test_cli_generates_a_valid_set_for_a_profile(tmp_path: Path) -> None:
 
 
 def test_cli_refuses_profiles_and_themes_it_cannot_ask() -> None:
-    colonel = run("--rules", "colonel")
-    assert colonel.returncode != 0 and "no puzzles for colonel" in colonel.stderr
-    assert "Traceback" not in colonel.stderr
     wrong = run("--rules", "cooncan", "--theme", "joker-play")
     assert wrong.returncode != 0 and "not a theme of cooncan" in wrong.stderr
     assert "--theme is required" in run("--count", "1").stderr
+
+
+def test_cli_generates_colonel_and_conquin_sets(tmp_path: Path) -> None:
+    for rules, theme in (("colonel", "go-out"), ("conquin", "close-double")):
+        out = tmp_path / f"{rules}.json"
+        result = run("--rules", rules, "--theme", theme, "--count", "2", "--out", str(out))
+        assert result.returncode == 0, result.stderr
+        data = json.loads(out.read_text("utf-8"))
+        assert data["ruleset"] == rules
+        assert validate_set(data, str(out), strict=True).problems == ()

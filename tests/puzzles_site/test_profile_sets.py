@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
+from solver.puzzles.model import FLAG_KEYS
 from solver.puzzles.profile_gen import PROFILE_SPECS
+from solver.rules import get_profile
 from tutor import create_app
 from tutor.core.setup import prepare_database
 
@@ -46,8 +48,8 @@ def test_profile_set_is_listed_and_its_first_puzzle_solves(app: Flask, rules: st
 
     perm = SuitPermutation.from_str(suits[1])
     answer = first["answer"]
-    if first["task"] in ("can_use", "can_force"):
-        flag = answer["usable" if first["task"] == "can_use" else "forceable"]
+    if first["task"] in FLAG_KEYS:
+        flag = answer[FLAG_KEYS[first["task"]]]
         form = {"answer": "yes" if flag else "no"}
     else:
         form = {"answer": "take", "cards": [perm.code(c) for c in answer["plays"][0]]}
@@ -55,5 +57,5 @@ def test_profile_set_is_listed_and_its_first_puzzle_solves(app: Flask, rules: st
     assert response.status_code == 302
     result = client.get(response.location).get_data(as_text=True)
     assert "Correct!" in result
-    book = "C" if rules == "cooncan" else "K"
+    book = get_profile(rules).rule("deck")[0]
     assert re.search(rf'href="/rules/{rules}#{book}\d+"', result), "rule ids link the book"
