@@ -26,6 +26,7 @@ from tutor.learn.exercises import (
     TakeOutcome,
     Text,
 )
+from tutor.learn.profile_exercises import CloseChoice, DrawChoice
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class Figure:
 class Step:
     title: Text
     paragraphs: tuple[Text, ...]
-    exercise: Exercise
+    exercise: Exercise | DrawChoice | CloseChoice
     figure: Figure | None = None
 
 
