@@ -189,7 +189,8 @@ def test_home_offers_to_continue_the_next_unfinished_lesson(client: FlaskClient)
     assert f"/learn/{WORKED_EXAMPLE.slug}/2" not in text
 
 
-@pytest.mark.parametrize("slug", ["cooncan", "kunken", "colonel", "conquin"])
+@pytest.mark.parametrize("slug", ["cooncan", "kunken", "kunken-40", "kunken-104", "colonel",
+                                  "conquin"])
 def test_profile_lesson_pages_link_their_own_rule_book(client: FlaskClient, slug: str) -> None:
     lesson = next(lesson for lesson in LESSONS if lesson.slug == slug)
     page = client.get(f"/learn/{slug}/1").get_data(as_text=True)

@@ -233,4 +233,61 @@ CONQUIN = Lesson(
     ),
 )
 
-PROFILE_LESSONS: Final[tuple[Lesson, ...]] = (COONCAN, KUNKEN, COLONEL, CONQUIN)
+KUNKEN_40 = Lesson(
+    slug="kunken-40",
+    profile="kunken-40",
+    title=_l("Kunken with 40 cards"),
+    summary=_l("The classic 40-card Kunken: no jokers, and the same lay-offs onto your "
+               "opponent's melds once you have your own."),
+    rules=("K1", "K10"),
+    steps=(
+        Step(
+            title=_l("A lay-off with 40 cards"),
+            paragraphs=(
+                _l("This Kunken uses the 40 cards of conquian, with no jokers (K1)."),
+                _l("With a meld of your own on the table, a card may go onto your opponent's "
+                   "melds, and it stays yours (K10)."),
+            ),
+            exercise=FindPlay(
+                prompt=_l("Your opponent left the 5♠. Select the cards from your hand that go "
+                          "down with it — none, if it can go down alone."),
+                position_data={
+                    "rules": "kunken-40", "hand": ["AD", "2D"],
+                    "melds": [["AS", "2S", "3S", "4S"], ["6S", "7S", "JS", "QS"]],
+                    "opponent_melds": [["5H", "5D", "5C"], ["7D", "JD", "QD"]],
+                    "center": "5S", "center_from": "opponent",
+                },
+            ),
+        ),
+    ),
+)
+
+KUNKEN_104 = Lesson(
+    slug="kunken-104",
+    profile="kunken-104",
+    title=_l("Kunken with two packs"),
+    summary=_l("Two packs and four jokers: the same card may be in your hand twice, and a "
+               "joker still fills one gap."),
+    rules=("K1", "K4"),
+    steps=(
+        Step(
+            title=_l("Two of a card, and a joker"),
+            paragraphs=(
+                _l("With two packs the same card can appear twice, and there are four jokers "
+                   "(K1). A meld never holds more jokers than ordinary cards (K4)."),
+            ),
+            exercise=FindPlay(
+                prompt=_l("You turned the 6♣. Select the cards from your hand that go down "
+                          "with it."),
+                position_data={
+                    "rules": "kunken-104", "hand": ["9S", "2H", "4D", "8C", "8C", "*"],
+                    "melds": [["QS", "QH", "QD", "QC"]], "opponent_melds": [],
+                    "center": "6C", "center_from": "stock",
+                },
+            ),
+        ),
+    ),
+)
+
+PROFILE_LESSONS: Final[tuple[Lesson, ...]] = (COONCAN, KUNKEN, KUNKEN_40, KUNKEN_104, COLONEL,
+                                               CONQUIN)
