@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 from solver.position import Position
+from solver.puzzles.hand_themes import HAND_THEMES
 from solver.puzzles.profile_themes import PROFILE_THEMES
 from solver.puzzles.themes import THEMES, themes_of
-from solver.search import analyze
+from solver.search import analyze, analyze_any
 
 
 def pos(rules: str, hand: str, melds: str = "", opp: str = "", center: str = "",
@@ -74,3 +75,57 @@ def test_conquian_themes_stay_out_of_other_profiles() -> None:
     assert "sets" not in themes_of(coon, analyze(coon))
     kun = pos("kunken", "9S 9D 2C 3H 4S 5D JC QH KS AC", center="9H")
     assert themes_of(kun, analyze(kun)) == [t for t in THEMES if t in themes_of(kun, analyze(kun))]
+
+
+def hand_pos(data: dict[str, Any]) -> Position:
+    return Position.from_dict(data)
+
+
+COLONEL_UP = {"rules": "colonel", "hand": ["4S", "6S", "QH", "3D", "7D", "8D", "QD", "KD", "AC",
+                                           "2C"],
+              "melds": [], "opponent_melds": [], "center": "2D", "center_from": "opponent",
+              "stock": 11}
+COLONEL_STOCK = {"rules": "colonel",
+                 "hand": ["2S", "2H", "3H", "5H", "7H", "10H", "6D", "9D", "10D", "7C"],
+                 "melds": [], "opponent_melds": [["8S", "8H", "8D", "8C"],
+                                                 ["10S", "JS", "QS", "KS", "AS"]],
+                 "center": "KH", "center_from": "opponent", "stock": 17}
+COLONEL_OUT = {"rules": "colonel",
+               "hand": ["9S", "10S", "QS", "9H", "QH", "3D", "4D", "6D", "9C", "QC"],
+               "melds": [], "opponent_melds": [["2S", "2D", "2C"]],
+               "center": "5D", "center_from": "opponent", "stock": 0}
+CONQUIN_TWO = {"rules": "conquin",
+               "hand": ["AS", "8S", "AH", "AD", "8D", "AC", "8C", "AH", "AC", "8C"],
+               "center": "AS", "center_from": "opponent", "players": 4}
+CONQUIN_THREE = {"rules": "conquin",
+                 "hand": ["QS", "AH", "4H", "AD", "3D", "4D", "QD", "QC", "AH", "QD"],
+                 "center": "2D", "center_from": "opponent", "players": 4}
+CONQUIN_NO = {"rules": "conquin",
+              "hand": ["5S", "7S", "3H", "7H", "AD", "KD", "5C", "7C", "7H", "7C"],
+              "center": "2D", "center_from": "opponent", "players": 4}
+HAND_TABLE: list[tuple[str, dict[str, Any], bool]] = [
+    ("upcard-better", COLONEL_UP, True),  # 2♦ leaves less deadwood than the stock on average
+    ("upcard-better", COLONEL_STOCK, False),
+    ("stock-better", COLONEL_STOCK, True),  # K♥ leaves 61 pips, the stock 52.2 on average
+    ("stock-better", COLONEL_UP, False),
+    ("go-out", COLONEL_OUT, True),  # 3♦-4♦-5♦-6♦ and two sets: every card goes down (H8)
+    ("go-out", COLONEL_UP, False),
+    ("close-now", CONQUIN_THREE, True),  # three melds: ×1
+    ("close-now", CONQUIN_NO, False),
+    ("close-double", CONQUIN_TWO, True),  # aces and eights: two melds, ×2 (I10)
+    ("close-double", CONQUIN_THREE, False),
+    ("cannot-close", CONQUIN_NO, True),
+    ("cannot-close", CONQUIN_TWO, False),
+]
+
+
+@pytest.mark.parametrize(("theme", "data", "expected"), HAND_TABLE,
+                         ids=[f"{t}-{i}" for i, (t, _, _) in enumerate(HAND_TABLE)])
+def test_hand_theme_predicate(theme: str, data: dict[str, Any], expected: bool) -> None:
+    position = hand_pos(data)
+    assert HAND_THEMES[theme](position, analyze_any(position)) is expected
+
+
+def test_hand_table_covers_every_hand_theme_both_ways() -> None:
+    for theme in HAND_THEMES:
+        assert {e for t, _, e in HAND_TABLE if t == theme} == {True, False}, theme
