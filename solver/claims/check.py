@@ -15,6 +15,7 @@ from solver.analysis import Analysis, AnyAnalysis, Play
 from solver.cards import DECK_40, JACK, SEVEN, CardMask, card_glyph, card_rank, parse_card
 from solver.claims.facts import fits_whole, helps, near
 from solver.claims.kinds import KINDS, Claim
+from solver.claims.profile import CHECKS as PROFILE_CHECKS
 from solver.cover import first_cover
 from solver.errors import ConquianError
 from solver.melds import is_run, is_valid_meld
@@ -479,6 +480,7 @@ CHECKS: dict[str, Check] = {
     "no_opponent_melds": _when(lambda c: not c.position.opponent_melds,
                                "the opponent has melds"),
 }
+CHECKS.update(PROFILE_CHECKS)  # the profile book's kinds (solver.claims.profile)
 
 
 def check(claim: Claim, ctx: Context) -> str | None:

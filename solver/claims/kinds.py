@@ -18,13 +18,16 @@ from solver.cards import CardMask
 from solver.claims.profile_messages import MESSAGES as PROFILE_MESSAGES
 from solver.messages import MESSAGES as EXPLAIN_MESSAGES
 from solver.puzzles.messages import MESSAGES as PUZZLE_MESSAGES
+from solver.puzzles.profile_messages import KINDS as PUZZLE_PROFILE_KINDS
+from solver.puzzles.profile_messages import MESSAGES as PUZZLE_PROFILE_MESSAGES
 
 Translate = Callable[[str], str]
 
 BOOKS: Final[Mapping[str, Mapping[str, str]]] = {
     "explain": EXPLAIN_MESSAGES,
     "puzzle": PUZZLE_MESSAGES,
-    "profile": PROFILE_MESSAGES,
+    "profile": PROFILE_MESSAGES,  # explanations under other profiles (solver.claims.profiles)
+    "puzzle_profile": PUZZLE_PROFILE_MESSAGES,  # their puzzles' hints (solver.claims.profile)
 }
 
 
@@ -163,4 +166,5 @@ KINDS: Final[Mapping[tuple[str, str], str]] = {
     **{("explain", k): v for k, v in _EXPLAIN_KINDS.items()},
     **{("puzzle", k): v for k, v in _PUZZLE_KINDS.items()},
     **{("profile", k): "profile" for k in PROFILE_MESSAGES},
+    **{("puzzle_profile", k): v for k, v in PUZZLE_PROFILE_KINDS.items()},
 }

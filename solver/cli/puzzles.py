@@ -47,12 +47,24 @@ def register(sub: Any) -> None:
     validate.set_defaults(func=run_validate)
 
     from solver.puzzles.themes import THEMES
+    from solver.rules import PROFILES
 
     generate = puzzles.add_parser(
         "generate",
         help="generate a verified puzzle set for a theme (CP-SAT proposes, the solver verifies)",
+        description=(
+            "Generate verified puzzles. Under conquian-40 CP-SAT proposes positions for "
+            "--theme; under any other --rules random positions of that profile are proposed, "
+            "the exact search verifies each and CP-SAT must agree (every theme of the "
+            "profile when --theme is left out)."
+        ),
     )
-    generate.add_argument("--theme", required=True, choices=list(THEMES))
+    generate.add_argument("--rules", default="conquian-40", choices=list(PROFILES),
+                          help="the rule profile (default conquian-40)")
+    from solver.puzzles.hand_themes import HAND_THEMES
+
+    generate.add_argument("--theme", choices=[*THEMES, *HAND_THEMES],
+                          help="the theme (required under conquian-40)")
     generate.add_argument("--count", type=int, default=10)
     generate.add_argument("--difficulty", type=int, choices=range(1, 6), metavar="1-5")
     generate.add_argument("--seed", type=int, default=0)
@@ -141,6 +153,10 @@ def run_generate(args: argparse.Namespace) -> int:
 
     if args.count < 1:
         fail("--count must be at least 1")
+    if args.rules != "conquian-40":
+        return _generate_profile(args)
+    if args.theme is None:
+        fail("--theme is required under conquian-40")
     puzzle_set = generate_set(args.theme, args.count, args.seed, args.difficulty, progress=True)
     text = json.dumps(puzzle_set.to_dict(), ensure_ascii=False, indent=1) + "\n"
     if args.out:
@@ -156,6 +172,35 @@ def run_generate(args: argparse.Namespace) -> int:
               + (f" at difficulty {args.difficulty}" if args.difficulty else ""), file=sys.stderr)
         return 1
     print(f"{made} puzzles for {args.theme} (seed {args.seed})"
+          + (f" written to {args.out}" if args.out else ""), file=sys.stderr)
+    return 0
+
+
+def _generate_profile(args: argparse.Namespace) -> int:
+    from solver.puzzles.profile_gen import PROFILE_SPECS, generate_profile_set
+
+    specs = PROFILE_SPECS.get(args.rules)
+    if specs is None:
+        fail(f"no puzzle themes for {args.rules}; profiles: conquian-40, "
+             f"{', '.join(PROFILE_SPECS)}")
+    if args.theme is not None and args.theme not in specs:
+        fail(f"{args.theme!r} is not a theme of {args.rules}; its themes: {', '.join(specs)}")
+    themes = [args.theme] if args.theme else list(specs)
+    puzzle_set = generate_profile_set(args.rules, args.count, args.seed, themes,
+                                      difficulty=args.difficulty)
+    text = json.dumps(puzzle_set.to_dict(), ensure_ascii=False, indent=1) + "\n"
+    if args.out:
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write {args.out}: {exc.strerror}")
+    else:
+        sys.stdout.write(text)
+    made, wanted = len(puzzle_set.puzzles), args.count * len(themes)
+    if made < wanted:
+        print(f"error: only {made} of {wanted} puzzles found for {args.rules}", file=sys.stderr)
+        return 1
+    print(f"{made} puzzles for {args.rules} ({', '.join(themes)}; seed {args.seed})"
           + (f" written to {args.out}" if args.out else ""), file=sys.stderr)
     return 0
 

@@ -45,6 +45,7 @@ from solver.puzzles.difficulty import difficulty as difficulty_of
 from solver.puzzles.discard import safe_discards
 from solver.puzzles.hints import Sentence, explanation, hints, render
 from solver.puzzles.model import Answer, Puzzle, PuzzleSet, Task
+from solver.puzzles.profile_themes import PROFILE_THEMES
 from solver.puzzles.tasks import solve_task
 from solver.puzzles.themes import THEMES, themes_of
 from solver.search import analyze
@@ -239,7 +240,7 @@ SPECS: Final[dict[str, Spec]] = {
         Spec("draw", "can_use", _one_short, stock=0, center_from="opponent"),
     )
 }
-assert set(SPECS) == set(THEMES)
+assert set(SPECS) | set(PROFILE_THEMES) == set(THEMES)
 
 _ONE_ANSWER: Final = ("find_play",)
 

@@ -11,14 +11,28 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from solver.cards import CardMask, card_str, cards_of, parse_card
+from solver.cards import JOKER_BASE, CardMask, card_kind, card_str, cards_of, parse_card
 from solver.errors import ConquianError, Text
 from solver.messages import N_
 from solver.position import Position
+from solver.rules import PROFILES
 
-Task = Literal["can_use", "can_force", "find_play", "win", "discard"]
-TASKS: Final[tuple[Task, ...]] = ("can_use", "can_force", "find_play", "win", "discard")
+Task = Literal["can_use", "can_force", "find_play", "win", "discard", "draw_upcard", "close"]
+TASKS: Final[tuple[Task, ...]] = ("can_use", "can_force", "find_play", "win", "discard",
+                                  "draw_upcard", "close")
+FLAG_KEYS: Final[dict[str, str]] = {"can_use": "usable", "can_force": "forceable",
+                                    "draw_upcard": "upcard", "close": "closes"}
+"""The yes/no tasks and their answer's key.  ``draw_upcard`` (colonel: does drawing the
+upcard leave less deadwood than a stock card on average?) and ``close`` (conquin: does
+taking the center card let you close?) ask the questions of the draw and closing analyses."""
+TASKS_OF_ANALYSIS: Final[dict[str, tuple[str, ...]]] = {
+    "center": ("can_use", "can_force", "find_play", "win", "discard"),
+    "draw": ("draw_upcard",),
+    "closing": ("close",),
+}
 RULESET: Final = "conquian-40"
+PUZZLE_RULESETS: Final[tuple[str, ...]] = tuple(PROFILES)
+"""Every profile has puzzles: the tasks of its kind of analysis (:data:`TASKS_OF_ANALYSIS`)."""
 LANGUAGES: Final = ("en", "pt", "es")
 MIN_DIFFICULTY, MAX_DIFFICULTY = 1, 5
 MIN_HINTS: Final = 2
@@ -64,10 +78,8 @@ class Answer:
     discards: CardMask = 0  # discard: the accepted discards
 
     def to_dict(self, task: Task) -> dict[str, Any]:
-        if task == "can_use":
-            return {"usable": self.flag}
-        if task == "can_force":
-            return {"forceable": self.flag}
+        if task in FLAG_KEYS:
+            return {FLAG_KEYS[task]: self.flag}
         if task in ("find_play", "win"):
             ordered = sorted(self.plays, key=lambda m: (m.bit_count(), cards_of(m)))
             return {"plays": [[card_str(c) for c in cards_of(m)] for m in ordered]}
@@ -115,6 +127,7 @@ class PuzzleSet:
     puzzles: tuple[Puzzle, ...]
     translation_of: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    ruleset: str = RULESET
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -122,7 +135,7 @@ class PuzzleSet:
             "title": self.title,
             "language": self.language,
             "author": self.author,
-            "ruleset": RULESET,
+            "ruleset": self.ruleset,
         }
         if self.translation_of is not None:
             data["translation_of"] = self.translation_of
@@ -179,11 +192,47 @@ def parse_cards(value: object, err: _Err, name: str) -> CardMask:
     return mask
 
 
-def parse_answer(task: Task, value: object, err: _Err) -> Answer:
+def hand_cards(value: object, position: Position, err: _Err, name: str) -> CardMask:
+    """Cards of the position's hand, read as its profile's deck writes them: with two packs
+    ``"8C"`` is the first copy of 8♣ in the hand not already listed, ``"*"`` the next joker
+    of the hand.  A card the hand lacks keeps its first copy, so the answer check can say
+    that it is no legal play."""
+    if not isinstance(value, list):
+        raise err(N_("must be a list of cards, not {value}"), name, value=_shown(value))
+    deck, hand, mask = position.rules.deck, position.hand, 0
+    for i, item in enumerate(value):
+        try:
+            card = deck.parse(item)
+        except ConquianError as exc:
+            raise err(exc.text, f"{name}[{i}]") from None
+        kind = card_kind(card)
+        free = [c for c in cards_of(hand & ~mask) if card_kind(c) == kind
+                or (kind >= JOKER_BASE and c >= JOKER_BASE)]
+        if free:
+            card = free[0]
+        elif mask >> card & 1:
+            raise err(N_("{card} is listed twice"), name, card=card_str(card))
+        mask |= 1 << card
+    return mask
+
+
+def read_hand_cards(value: object, position: Position, name: str = "cards") -> CardMask:
+    """:func:`hand_cards` for a learner's response: errors name ``name`` only."""
+    return hand_cards(value, position, _Err(""), name)
+
+
+def parse_answer(task: Task, value: object, err: _Err,
+                 position: Position | None = None) -> Answer:
     if not isinstance(value, Mapping):
         raise err(N_("must be an object, not {value}"), "answer", value=_shown(value))
-    if task in ("can_use", "can_force"):
-        key = "usable" if task == "can_use" else "forceable"
+
+    def read(cards: object, name: str) -> CardMask:
+        if position is None:
+            return parse_cards(cards, err, name)
+        return hand_cards(cards, position, err, name)
+
+    if task in FLAG_KEYS:
+        key = FLAG_KEYS[task]
         flag = value.get(key)
         if not isinstance(flag, bool):
             raise err(N_("a {task} answer is {shape}"), f"answer.{key}", task=task,
@@ -194,20 +243,23 @@ def parse_answer(task: Task, value: object, err: _Err) -> Answer:
         if not isinstance(plays, list):
             raise err(N_("a {task} answer is {shape}"), "answer.plays", task=task,
                       shape="{'plays': [[cards], ...]}")
-        masks = [parse_cards(p, err, f"answer.plays[{i}]") for i, p in enumerate(plays)]
+        masks = [read(p, f"answer.plays[{i}]") for i, p in enumerate(plays)]
         if len(set(masks)) != len(masks):
             raise err(N_("the same play is listed twice"), "answer.plays")
         if task == "find_play" and not masks:
             raise err(N_("a find_play puzzle needs at least one accepted play"), "answer.plays")
         return Answer(plays=frozenset(masks))
-    take = parse_cards(value.get("take"), err, "answer.take")
-    discards = parse_cards(value.get("discards"), err, "answer.discards")
+    take = read(value.get("take"), "answer.take")
+    discards = read(value.get("discards"), "answer.discards")
     if not discards:
         raise err(N_("a discard puzzle needs at least one accepted discard"), "answer.discards")
     return Answer(take=take, discards=discards)
 
 
-def parse_puzzle(data: object, source: str = "", index: int = 0) -> Puzzle:
+def parse_puzzle(data: object, source: str = "", index: int = 0,
+                 ruleset: str | None = None) -> Puzzle:
+    """One puzzle; ``ruleset`` is its set's (a position naming no rules plays it, one naming
+    others is refused); ``None``: the position's own ``rules``, conquian-40 by default."""
     err = _Err(source, f"#{index + 1}")
     if not isinstance(data, Mapping):
         raise err(N_("a puzzle must be an object, not {value}"), value=_shown(data))
@@ -217,14 +269,22 @@ def parse_puzzle(data: object, source: str = "", index: int = 0) -> Puzzle:
     err = _Err(source, pid)
     title = _text(data, "title", err)
     try:
-        position = Position.from_dict(data.get("position"))
+        position = Position.from_dict(data.get("position"), ruleset)
     except ConquianError as exc:
         raise err(exc.text, "position") from None
+    if ruleset is not None and position.rules.id != ruleset:
+        raise err(N_("the set plays {ruleset}, but this position plays {value}"),
+                  "position.rules", ruleset=repr(ruleset), value=repr(position.rules.id))
     task = data.get("task")
     if task not in TASKS:
         raise err(N_("must be one of {choices}, not {value}"), "task",
                   choices=", ".join(TASKS), value=_shown(task))
-    answer = parse_answer(task, data.get("answer"), err)
+    kind = position.rules.analysis
+    if task not in TASKS_OF_ANALYSIS[kind]:
+        raise err(N_("a {rules} puzzle asks one of {choices}, not {value}"), "task",
+                  rules=position.rules.id, choices=", ".join(TASKS_OF_ANALYSIS[kind]),
+                  value=repr(task))
+    answer = parse_answer(task, data.get("answer"), err, position)
     themes = data.get("themes")
     if not isinstance(themes, list) or not all(isinstance(t, str) and t for t in themes):
         raise err(N_("must be a list of theme names, not {value}"), "themes",
@@ -265,9 +325,9 @@ def parse_set_header(data: object, source: str = "") -> tuple[PuzzleSet, Sequenc
     language = _text(data, "language", err)
     author = _text(data, "author", err, required=False)
     ruleset = data.get("ruleset", RULESET)
-    if ruleset != RULESET:
-        raise err(N_("this tutor plays {ruleset}, not {value}"), "ruleset",
-                  ruleset=repr(RULESET), value=_shown(ruleset))
+    if ruleset not in PUZZLE_RULESETS:
+        raise err(N_("puzzles are available for {rulesets}, not {value}"), "ruleset",
+                  rulesets=", ".join(PUZZLE_RULESETS), value=_shown(ruleset))
     translation_of = data.get("translation_of")
     if translation_of is not None and (not isinstance(translation_of, str) or not translation_of):
         raise err(N_("must be the id of the original set, not {value}"), "translation_of",
@@ -278,7 +338,7 @@ def parse_set_header(data: object, source: str = "") -> tuple[PuzzleSet, Sequenc
     extra = {k: v for k, v in data.items() if k not in _SET_FIELDS}
     header = PuzzleSet(
         id=set_id, title=title, language=language, author=author, puzzles=(),
-        translation_of=translation_of, extra=extra,
+        translation_of=translation_of, extra=extra, ruleset=ruleset,
     )
     return header, puzzles
 
@@ -286,7 +346,7 @@ def parse_set_header(data: object, source: str = "") -> tuple[PuzzleSet, Sequenc
 def parse_set(data: object, source: str = "") -> PuzzleSet:
     """A whole puzzle set, or :class:`PuzzleFormatError` at the first malformed field."""
     header, raw = parse_set_header(data, source)
-    puzzles = tuple(parse_puzzle(p, source, i) for i, p in enumerate(raw))
+    puzzles = tuple(parse_puzzle(p, source, i, header.ruleset) for i, p in enumerate(raw))
     seen: set[str] = set()
     for p in puzzles:
         if p.id in seen:
@@ -296,4 +356,5 @@ def parse_set(data: object, source: str = "") -> PuzzleSet:
     return PuzzleSet(
         id=header.id, title=header.title, language=header.language, author=header.author,
         puzzles=puzzles, translation_of=header.translation_of, extra=header.extra,
+        ruleset=header.ruleset,
     )

@@ -35,6 +35,7 @@ from solver.cards import (
     make_card,
     mask_of,
     parse_card,
+    parse_kind,
 )
 from solver.errors import ConquianError
 from solver.messages import N_
@@ -116,8 +117,16 @@ class SuitPermutation:
         return mask_of(self.card(c) for c in iter_cards(mask))
 
     def code(self, code: str) -> str:
-        """A card as written in a puzzle file ("4H", "4♥", "4h"), relabelled, canonical."""
-        return card_str(self.card(parse_card(code)))
+        """A card as written in a puzzle file ("4H", "4♥", "4h"), relabelled, canonical;
+        in the larger packs "9S" and a joker in a meld, "*5H" (the card it stands for
+        relabelled), too."""
+        if code.startswith("*"):
+            return "*" + self.code(code[1:]) if code[1:] else code
+        try:
+            card = parse_card(code)
+        except ConquianError:
+            card = parse_kind(code)  # a card of the 52-card packs (kunken, cooncan's 40 too)
+        return card_str(self.card(card))
 
     def text(self, text: str) -> str:
         """Every suit glyph of ``text`` replaced by its image (all at once)."""
@@ -144,10 +153,13 @@ def _cards(perm: SuitPermutation, value: Any) -> Any:
         return perm.code(value)
     if isinstance(value, list):
         return [_cards(perm, v) for v in value]
+    if isinstance(value, Mapping) and "cards" in value:  # a lay-off: {"meld": i, "cards": …}
+        return {**value, "cards": _cards(perm, value["cards"])}
     return value
 
 
-_POSITION_CARDS: Final = ("hand", "melds", "opponent_melds", "center")
+_POSITION_CARDS: Final = ("hand", "melds", "opponent_melds", "center", "laid_off",
+                          "opponent_laid_off")
 _ANSWER_CARDS: Final = ("plays", "take", "discards")
 
 

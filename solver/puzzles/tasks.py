@@ -22,15 +22,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from solver.analysis import Analysis
-from solver.cards import CardMask, card_str, cards_of, parse_card
-from solver.errors import ConquianError, Text
+from solver.analysis import Analysis, ClosingAnalysis, DrawAnalysis
+from solver.cards import CardMask, card_str, cards_of
+from solver.errors import Text
 from solver.messages import N_
 from solver.position import Position
 from solver.puzzles.discard import safe_discards
-from solver.puzzles.model import Answer, Puzzle, PuzzleFormatError, Task
+from solver.puzzles.hand_themes import HAND_THEMES, hand_themes_of
+from solver.puzzles.model import (
+    FLAG_KEYS,
+    Answer,
+    Puzzle,
+    PuzzleFormatError,
+    Task,
+    read_hand_cards,
+)
 from solver.puzzles.themes import THEMES, themes_of
-from solver.search import analyze
+from solver.search import analyze, analyze_any
 
 
 def validate_position(data: object) -> Position:
@@ -61,6 +69,14 @@ def solve_task(
     For ``discard``, ``take`` is the given take (default: :func:`default_take`);
     raises :class:`PuzzleFormatError` when that take is not a non-winning play.
     """
+    if task in ("draw_upcard", "close"):
+        hand = analyze_any(position)
+        if isinstance(hand, DrawAnalysis):
+            return Answer(flag=hand.upcard_better)
+        if isinstance(hand, ClosingAnalysis):
+            return Answer(flag=hand.closes)
+        raise PuzzleFormatError(N_("{rules} has no {task} puzzles"), field="task",
+                                rules=position.rules.id, task=task)
     analysis = analysis or analyze(position)
     if task == "can_use":
         return Answer(flag=analysis.usable)
@@ -95,6 +111,8 @@ def field_problem(field: str, message: str | Text, **params: object) -> Text:
 def check_answer(puzzle: Puzzle, analysis: Analysis | None = None) -> list[Text]:
     """Every problem with the puzzle's answer and themes (each ``"field: what is wrong"``);
     an empty list when it is right."""
+    if puzzle.task in ("draw_upcard", "close"):
+        return _check_hand_answer(puzzle)
     analysis = analysis or analyze(puzzle.position)
     problems: list[Text] = []
     task, given = puzzle.task, puzzle.answer
@@ -150,26 +168,43 @@ def check_answer(puzzle: Puzzle, analysis: Analysis | None = None) -> list[Text]
     return problems
 
 
+def _check_hand_answer(puzzle: Puzzle) -> list[Text]:
+    """:func:`check_answer` for the draw and closing tasks (colonel, conquin)."""
+    problems: list[Text] = []
+    right = solve_task(puzzle.position, puzzle.task)
+    if puzzle.answer.flag != right.flag:
+        problems.append(field_problem(
+            f"answer.{FLAG_KEYS[puzzle.task]}",
+            N_("the answer says {given}, the solver says {right}"),
+            given=puzzle.answer.flag, right=right.flag))
+    found = hand_themes_of(puzzle.position, analyze_any(puzzle.position))
+    for theme in puzzle.themes:
+        if theme not in HAND_THEMES and theme not in THEMES:
+            problems.append(field_problem("themes", N_("unknown theme {theme}"),
+                                          theme=repr(theme)))
+        elif theme not in found:
+            problems.append(field_problem(
+                "themes", N_("the position does not show the theme {theme}"), theme=repr(theme)
+            ))
+    return problems
+
+
 @dataclass(frozen=True, slots=True)
 class Grade:
     correct: bool
     expected: Answer
 
 
-def _response_cards(response: Mapping[str, object], key: str) -> CardMask | None:
+def _response_cards(response: Mapping[str, object], key: str,
+                    position: Position) -> CardMask | None:
     value = response.get(key)
     if value is None:
         return None
     if not isinstance(value, list):
         raise PuzzleFormatError(N_("must be a list of cards, not {value}"), field=key,
                                 value=repr(value))
-    mask = 0
-    for item in value:
-        try:
-            mask |= 1 << parse_card(item)
-        except ConquianError as exc:
-            raise PuzzleFormatError(exc.text, field=key) from None
-    return mask
+    # The hand's copies, as the answer reads them (two packs, jokers).
+    return read_hand_cards(value, position, key)
 
 
 def grade(puzzle: Puzzle, response: Mapping[str, object]) -> Grade:
@@ -180,8 +215,8 @@ def grade(puzzle: Puzzle, response: Mapping[str, object]) -> Grade:
     ``{"discard": card}``.  A malformed response raises :class:`PuzzleFormatError`.
     """
     answer, task = puzzle.answer, puzzle.task
-    if task in ("can_use", "can_force"):
-        key = "usable" if task == "can_use" else "forceable"
+    if task in FLAG_KEYS:
+        key = FLAG_KEYS[task]
         flag = response.get(key)
         if not isinstance(flag, bool):
             raise PuzzleFormatError(N_("the response needs {key}: true or false"), field=key,
@@ -191,13 +226,10 @@ def grade(puzzle: Puzzle, response: Mapping[str, object]) -> Grade:
         if "hand_cards" not in response:
             raise PuzzleFormatError(N_("the response needs {key}"), field="hand_cards",
                                     key="'hand_cards'")
-        mask = _response_cards(response, "hand_cards")
+        mask = _response_cards(response, "hand_cards", puzzle.position)
         if mask is None:
             return Grade(task == "win" and not answer.plays, answer)
         return Grade(mask in answer.plays, answer)
     raw = response.get("discard")
-    try:
-        card = parse_card(raw)
-    except ConquianError as exc:
-        raise PuzzleFormatError(exc.text, field="discard") from None
-    return Grade(bool(answer.discards >> card & 1), answer)
+    card_mask = read_hand_cards([raw], puzzle.position, "discard")
+    return Grade(bool(answer.discards & card_mask), answer)

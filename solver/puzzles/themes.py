@@ -27,6 +27,7 @@ from solver.cards import (
 from solver.melds import MELDS_CONTAINING, is_run, is_set
 from solver.position import Position
 from solver.puzzles.discard import unsafe_cards
+from solver.puzzles.profile_themes import PROFILE_THEMES
 
 Predicate = Callable[[Position, Analysis], bool]
 
@@ -34,10 +35,12 @@ LONG_RUN: Final = 6
 
 
 def center_meld(play: Play, center: int) -> CardMask:
+    """The meld of the play's arrangement holding the center card; 0 when the play lays it
+    off onto the opponent's melds instead (cooncan, kunken)."""
     for meld in play.melds:
         if meld >> center & 1:
             return meld
-    raise AssertionError("every play melds the center card")
+    return 0
 
 
 def _pool(position: Position) -> CardMask:
@@ -91,7 +94,8 @@ def sets(position: Position, analysis: Analysis) -> bool:
 def take_with_hand(position: Position, analysis: Analysis) -> bool:
     """The center card makes a new meld with hand cards only (R8)."""
     return any(
-        not center_meld(p, position.center) & position.exposed and p.hand_cards
+        center_meld(p, position.center) & ~position.exposed
+        and not center_meld(p, position.center) & position.exposed and p.hand_cards
         for p in analysis.plays
     )
 
@@ -102,7 +106,7 @@ def extend_meld(position: Position, analysis: Analysis) -> bool:
         if play.rearranged:
             continue
         meld = center_meld(play, position.center)
-        if any(old & meld == old for old in position.melds):
+        if meld and any(old & meld == old for old in position.melds):
             return True
     return False
 
@@ -202,28 +206,40 @@ def draw(position: Position, analysis: Analysis) -> bool:
     return position.stock == 0 and position.center_from == "opponent" and not analysis.usable
 
 
+def conquian_only(predicate: Predicate) -> Predicate:
+    """``predicate`` under conquian-40, false under other profiles: it reads the 40-card
+    meld tables or a rule (R4, R9, R11) the other books word differently."""
+
+    def guarded(position: Position, analysis: Analysis) -> bool:
+        return position.rules.id == "conquian-40" and predicate(position, analysis)
+
+    guarded.__doc__ = predicate.__doc__
+    return guarded
+
+
 THEMES: Final[dict[str, Predicate]] = {
-    "seven-jack": seven_jack,
-    "no-wraparound": no_wraparound,
-    "long-run": long_run,
-    "sets": sets,
+    "seven-jack": conquian_only(seven_jack),
+    "no-wraparound": conquian_only(no_wraparound),
+    "long-run": conquian_only(long_run),
+    "sets": conquian_only(sets),
     "take-with-hand": take_with_hand,
     "extend-meld": extend_meld,
     "rearrange": rearrange,
-    "break-four": break_four,
-    "split-run": split_run,
-    "move-card": move_card,
+    "break-four": conquian_only(break_four),
+    "split-run": conquian_only(split_run),
+    "move-card": conquian_only(move_card),
     "forcing-yes": forcing_yes,
     "forcing-no": forcing_no,
     "forcing-after-rearranging": forcing_after_rearranging,
-    "cannot-keep": cannot_keep,
+    "cannot-keep": conquian_only(cannot_keep),
     "win-eleven": win_eleven,
     "ten-down": ten_down,
-    "safe-discard": safe_discard,
-    "end-of-stock": end_of_stock,
-    "draw": draw,
+    "safe-discard": conquian_only(safe_discard),
+    "end-of-stock": conquian_only(end_of_stock),
+    "draw": conquian_only(draw),
+    **PROFILE_THEMES,
 }
-"""Every theme, in the order the site lists them."""
+"""Every theme, in the order the site lists them (the profiles' own last)."""
 
 GROUPS: Final[dict[str, tuple[str, ...]]] = {
     "reading-melds": ("seven-jack", "no-wraparound", "long-run", "sets"),
@@ -231,6 +247,7 @@ GROUPS: Final[dict[str, tuple[str, ...]]] = {
     "rearranging": ("rearrange", "break-four", "split-run", "move-card"),
     "forcing": ("forcing-yes", "forcing-no", "forcing-after-rearranging"),
     "ending": ("win-eleven", "ten-down", "safe-discard", "end-of-stock", "draw"),
+    "profiles": tuple(PROFILE_THEMES),
 }
 
 

@@ -110,7 +110,7 @@ def validate_set(data: object, source: str = "", *, strict: bool = False,
     seen: set[str] = set()
     for index, item in enumerate(raw):
         try:
-            puzzle = parse_puzzle(item, source, index)
+            puzzle = parse_puzzle(item, source, index, header.ruleset)
         except PuzzleFormatError as exc:
             problems.append(_from_error(exc))
             continue
@@ -128,6 +128,7 @@ def validate_set(data: object, source: str = "", *, strict: bool = False,
     parsed = PuzzleSet(
         id=header.id, title=header.title, language=header.language, author=header.author,
         puzzles=tuple(puzzles), translation_of=header.translation_of, extra=header.extra,
+        ruleset=header.ruleset,
     )
     return Report(source, parsed, len(raw), tuple(problems))
 

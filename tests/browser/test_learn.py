@@ -77,7 +77,7 @@ def test_walk_the_worked_example_step_by_step(
 
     # Progress is saved and the home page offers the next lesson.
     page.goto(live_server + "/learn/")
-    expect(page.get_by_text("1 of 9 lessons complete")).to_be_visible()
+    expect(page.get_by_text("1 of 15 lessons complete")).to_be_visible()
     page.goto(live_server + "/")
     expect(page.get_by_role("link", name="Continue where you left off")).to_have_attribute(
         "href", "/learn/deck/1"

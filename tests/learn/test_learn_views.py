@@ -3,6 +3,7 @@ progress saved to LessonProgress, and every error path (404, malformed answers).
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -23,7 +24,7 @@ def test_index_lists_every_lesson_in_order(client: FlaskClient) -> None:
     text = response.get_data(as_text=True)
     positions = [text.index(f"/learn/{lesson.slug}/") for lesson in LESSONS]
     assert positions == sorted(positions)
-    assert "0 of 9 lessons complete" in text
+    assert f"0 of {len(LESSONS)} lessons complete" in text
 
 
 def test_every_step_page_renders(client: FlaskClient) -> None:
@@ -76,7 +77,7 @@ def test_worked_example_walkthrough_as_plain_forms(client: FlaskClient, app: Fla
     assert "Right!" in text and "Lesson complete" in text
     assert "never on their own (R8)" in unlink_rules(text)
     assert _progress(app) == ["worked-example"]
-    assert "1 of 9 lessons complete" in client.get("/learn/").get_data(as_text=True)
+    assert f"1 of {len(LESSONS)} lessons complete" in client.get("/learn/").get_data(as_text=True)
 
 
 def test_wrong_answers_get_an_explanation_and_save_nothing(client: FlaskClient, app: Flask) -> None:
@@ -130,8 +131,8 @@ def test_progress_belongs_to_the_learner(app: Flask) -> None:
     first, second = app.test_client(), app.test_client()
     first.post("/learn/deck/1", json={"cards": ["4S", "JS"]})
     first.post("/learn/deck/2", json={"cards": ["JD"]})
-    assert "1 of 9 lessons complete" in first.get("/learn/").get_data(as_text=True)
-    assert "0 of 9 lessons complete" in second.get("/learn/").get_data(as_text=True)
+    assert f"1 of {len(LESSONS)} lessons complete" in first.get("/learn/").get_data(as_text=True)
+    assert f"0 of {len(LESSONS)} lessons complete" in second.get("/learn/").get_data(as_text=True)
 
 
 def test_malformed_form_answers_are_400_with_a_message(client: FlaskClient) -> None:
@@ -182,7 +183,22 @@ def test_home_offers_to_continue_the_next_unfinished_lesson(client: FlaskClient)
     ):
         client.post(f"/learn/worked-example/{number}", data=answer)
     text = client.get("/").get_data(as_text=True)
-    assert "1 of 9 lessons complete" in text
+    assert f"1 of {len(LESSONS)} lessons complete" in text
     assert "Next up: The deck and the order of the cards" in text
     assert 'href="/learn/deck/1"' in text
     assert f"/learn/{WORKED_EXAMPLE.slug}/2" not in text
+
+
+@pytest.mark.parametrize("slug", ["cooncan", "kunken", "kunken-40", "kunken-104", "colonel",
+                                  "conquin"])
+def test_profile_lesson_pages_link_their_own_rule_book(client: FlaskClient, slug: str) -> None:
+    lesson = next(lesson for lesson in LESSONS if lesson.slug == slug)
+    page = client.get(f"/learn/{slug}/1").get_data(as_text=True)
+    assert page.count(f'href="/rules/{slug}#') >= 1, "rule ids link the profile's book"
+    assert 'href="/rules/conquian-40#' not in page.split("<main")[-1].split("</main>")[0]
+    # Answering through the form: the solver's feedback, citing the same book.
+    ex = lesson.steps[0].exercise
+    data = {"choice": ex.choices()[0].value} if ex.kind == "choice" else {"cards": []}
+    answer = client.post(f"/learn/{slug}/1", data=data)
+    assert answer.status_code == 200
+    assert f'href="/rules/{slug}#' in answer.get_data(as_text=True)

@@ -10,6 +10,7 @@ from flask import Flask
 
 from solver.cards import card_str, cards_of, parse_card
 from solver.position import Position
+from solver.rules import get_profile
 from tutor.learn.exercises import (
     Answer,
     AnswerError,
@@ -43,12 +44,14 @@ def test_lesson_slugs_are_unique_and_the_worked_example_comes_first() -> None:
 
 def test_every_step_cites_rules_and_every_position_is_legal() -> None:
     for lesson in LESSONS:
-        assert lesson.rules and all(r.startswith("R") for r in lesson.rules)
+        book = get_profile(lesson.profile).rule("deck")[0]  # R, C, H, I or K
+        assert lesson.rules and all(r.startswith(book) for r in lesson.rules), lesson.slug
         assert lesson.steps
         for step in lesson.steps:
             ex = step.exercise
             if hasattr(ex, "position_data"):
-                Position.from_dict(dict(ex.position_data))  # raises if inconsistent
+                position = Position.from_dict(dict(ex.position_data))  # raises if inconsistent
+                assert position.rules.id == lesson.profile, (lesson.slug, step.title)
 
 
 # (lesson, step number, the answer the solver must accept, one it must reject)
@@ -77,6 +80,18 @@ RIGHT_AND_WRONG = [
     ("draw", 1, Answer(choice="take"), Answer(choice="leave")),
     ("draw", 2, Answer(choice="leave"), Answer(choice="take")),
     ("match", 1, Answer(("5H", "6H", "JH")), Answer(("5H", "6H"))),
+    ("cooncan", 1, Answer(()), Answer(("7D",))),
+    ("cooncan", 2, Answer(choice="yes"), Answer(choice="no")),
+    ("cooncan", 3, Answer(("5H", "6H")), Answer(("5H",))),
+    ("kunken", 1, Answer(("9S", "*")), Answer(("9S",))),
+    ("kunken", 2, Answer(choice="leave"), Answer(choice="take")),
+    ("kunken", 3, Answer(("7D",)), Answer(("QS",))),
+    ("kunken-40", 1, Answer(()), Answer(("AD", "2D"))),
+    ("kunken-104", 1, Answer(("8C", "*")), Answer(("8C", "8C"))),
+    ("colonel", 1, Answer(choice="stock"), Answer(choice="upcard")),
+    ("colonel", 2, Answer(choice="upcard"), Answer(choice="stock")),
+    ("conquin", 1, Answer(choice="close"), Answer(choice="wait")),
+    ("conquin", 2, Answer(choice="wait"), Answer(choice="close")),
 ]
 
 
@@ -236,3 +251,31 @@ def test_malformed_answers_raise_answer_error(slug: str, number: int, answer: An
 def test_answer_from_request_rejects_wrong_types(data: dict[str, object]) -> None:
     with pytest.raises(AnswerError):
         Answer.from_request(data)
+
+
+def test_one_lesson_per_profile_citing_its_own_book() -> None:
+    from solver.rules import PROFILES
+
+    taught = [lesson.profile for lesson in LESSONS if lesson.profile != "conquian-40"]
+    assert sorted(taught) == sorted(set(PROFILES) - {"conquian-40"})
+
+
+def test_profile_feedback_is_claims_the_checker_accepts() -> None:
+    from solver.claims.check import Context, false_claims
+    from solver.puzzles.profile_hints import play_claims, verdict_claims
+    from solver.search import analyze
+
+    checked = 0
+    for lesson in LESSONS:
+        if lesson.profile in ("conquian-40", "colonel", "conquin"):
+            continue
+        for step in lesson.steps:
+            position = Position.from_dict(dict(step.exercise.position_data))
+            analysis = analyze(position)
+            claims = [*verdict_claims(position, analysis, "usable"),
+                      *verdict_claims(position, analysis, "forceable")]
+            for play in analysis.plays:
+                claims += play_claims(position, analysis, play)
+            assert false_claims(claims, Context(position)) == [], (lesson.slug, step.title)
+            checked += len(claims)
+    assert checked > 10

@@ -74,9 +74,24 @@ def test_malformed_puzzles_name_file_puzzle_and_field(change: dict[str, Any], fi
 
 def test_malformed_set_fields() -> None:
     data = a_set()
-    data["ruleset"] = "colonel"
-    with pytest.raises(PuzzleFormatError, match=r"demo.json: field 'ruleset'"):
+    data["ruleset"] = "gin-rummy"
+    with pytest.raises(PuzzleFormatError, match=r"demo.json: field 'ruleset'.*colonel"):
         parse_set(data, "demo.json")
+    # A set of another profile reads its positions under that profile (no 8-10 in conquian).
+    data["ruleset"] = "colonel"
+    with pytest.raises(PuzzleFormatError, match=r"field 'position'.*\(H3\)"):
+        parse_set(data, "demo.json")
+    # Each profile's puzzles ask the questions its analysis answers.
+    data = a_set()
+    data["ruleset"] = "conquin"
+    data["puzzles"][0]["position"] = {
+        "hand": ["AS", "8S", "AH", "AD", "8D", "AC", "8C", "AH", "AC", "8C"],
+        "center": "AS", "center_from": "opponent", "players": 4}
+    with pytest.raises(PuzzleFormatError, match=r"field 'task'.*conquin puzzle asks one of close"):
+        parse_set(data, "demo.json")
+    data["puzzles"][0]["task"], data["puzzles"][0]["answer"] = "close", {"closes": True}
+    data["puzzles"][0]["themes"] = ["close-double"]
+    assert parse_set(data, "demo.json").ruleset == "conquin"
     with pytest.raises(PuzzleFormatError, match=r"x.json: a puzzle set must be a JSON object"):
         parse_set([], "x.json")
     data = a_set()

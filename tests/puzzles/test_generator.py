@@ -19,7 +19,7 @@ from solver.search import analyze
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("theme", list(THEMES))
+@pytest.mark.parametrize("theme", list(SPECS))
 def test_generated_puzzles_validate_and_carry_their_theme(theme: str) -> None:
     stats = Stats()
     puzzles = generate(theme, 2, seed=11, stats=stats)

@@ -11,7 +11,9 @@ from collections import Counter
 from pathlib import Path
 
 from solver.puzzles.difficulty import difficulty
-from solver.puzzles.model import parse_set
+from solver.puzzles.hand_themes import HAND_THEMES
+from solver.puzzles.model import PUZZLE_RULESETS, RULESET, TASKS, parse_set
+from solver.puzzles.profile_gen import PROFILE_SPECS, profile_difficulty
 from solver.puzzles.themes import THEMES
 from solver.search import analyze
 
@@ -21,6 +23,12 @@ LIBRARY = ROOT / "puzzles"
 
 def english_sets() -> list[Path]:
     return sorted(p for p in LIBRARY.glob("*.json") if p.name.count(".") == 1)
+
+
+def conquian_sets() -> list[Path]:
+    """The English sets of conquian-40 (the others have a set per profile)."""
+    return [p for p in english_sets()
+            if json.loads(p.read_text("utf-8")).get("ruleset", RULESET) == RULESET]
 
 
 def test_validate_cli_passes_on_the_library() -> None:
@@ -39,8 +47,8 @@ def test_library_size_and_theme_coverage() -> None:
     puzzles = [pz for s in sets for pz in s.puzzles]
     assert len(puzzles) >= 80
     themes = Counter(t for pz in puzzles for t in pz.themes)
-    assert set(THEMES) <= set(themes), set(THEMES) - set(themes)
-    assert {pz.task for pz in puzzles} == {"can_use", "can_force", "find_play", "win", "discard"}
+    assert set(THEMES) | set(HAND_THEMES) <= set(themes), set(THEMES) - set(themes)
+    assert {pz.task for pz in puzzles} == set(TASKS)
 
 
 def test_every_puzzle_is_complete_and_difficulty_is_computed() -> None:
@@ -48,9 +56,19 @@ def test_every_puzzle_is_complete_and_difficulty_is_computed() -> None:
     for path in english_sets():
         for pz in parse_set(json.loads(path.read_text("utf-8")), str(path)).puzzles:
             assert pz.title.strip() and len(pz.hints) >= 2
-            assert re.search(r"\(R\d+", pz.explanation), (path.name, pz.id)
+            # Cites the book of its own profile: (R..) conquian-40, (C..) cooncan, (K..) kunken.
+            book = pz.position.rules.rule("deck")[0]
+            assert re.search(rf"\({book}\d+", pz.explanation), (path.name, pz.id)
+            assert not re.search(rf"\((?!{book})[RCHIK]\d+", pz.explanation), pz.id
+            if pz.task in ("draw_upcard", "close"):
+                assert pz.difficulty == profile_difficulty(None, pz.themes[0], pz.position)
+                continue
+            analysis = analyze(pz.position)
+            if pz.position.rules.id != RULESET:
+                assert pz.difficulty == profile_difficulty(analysis, pz.themes[0])
+                continue
             take = pz.answer.take if pz.task == "discard" else None
-            assert pz.difficulty == difficulty(pz.position, analyze(pz.position), pz.task, take)
+            assert pz.difficulty == difficulty(pz.position, analysis, pz.task, take)
             levels[pz.difficulty] += 1
     assert set(levels) == {1, 2, 3, 4, 5}, levels
 
@@ -66,7 +84,9 @@ def test_hints_do_not_give_the_answer_away() -> None:
 def test_each_set_has_portuguese_and_spanish_files() -> None:
     for path in english_sets():
         original = json.loads(path.read_text("utf-8"))
-        assert original["language"] == "en" and original["ruleset"] == "conquian-40"
+        assert original["language"] == "en" and original["ruleset"] in PUZZLE_RULESETS
+        assert all(p["position"].get("rules", RULESET) == original["ruleset"]
+                   for p in original["puzzles"])
         for lang in ("pt", "es"):
             other = json.loads((LIBRARY / f"{path.stem}.{lang}.json").read_text("utf-8"))
             assert other["id"] == f"{original['id']}-{lang}"
@@ -114,7 +134,7 @@ POSITION_STEPS = {"look_at", "look_none", "look_none_exposed", "check_left", "co
 def test_hint_ladders_progress_from_this_position_to_the_rule_to_a_narrower_fact() -> None:
     from solver.puzzles.hints import hints
 
-    for path in english_sets():
+    for path in conquian_sets():
         for pz in parse_set(json.loads(path.read_text("utf-8")), str(path)).puzzles:
             ladder = hints(pz.position, analyze(pz.position), pz.task, pz.answer, pz.themes)
             keys = [s.key for s in ladder]
@@ -124,3 +144,25 @@ def test_hint_ladders_progress_from_this_position_to_the_rule_to_a_narrower_fact
             assert len(rules) <= 1, where  # one rule reminder, not two in a row
             assert POSITION_STEPS & set(keys[:2]), where  # early: this position's cards
             assert [h.render() for h in ladder] == list(pz.hints), where  # files are current
+
+
+def test_one_set_per_profile_with_its_own_themes_and_current_sentences() -> None:
+    from solver.puzzles.profile_hints import explanation, hints
+
+    for rules, specs in PROFILE_SPECS.items():
+        path = LIBRARY / f"{rules}.json"
+        data = json.loads(path.read_text("utf-8"))
+        assert data["ruleset"] == rules
+        puzzle_set = parse_set(data, str(path))
+        assert len(puzzle_set.puzzles) >= 12, rules
+        assert {pz.themes[0] for pz in puzzle_set.puzzles} == set(specs), rules
+        for pz in puzzle_set.puzzles:
+            assert pz.task == specs[pz.themes[0]]
+            hand = pz.task in ("draw_upcard", "close")
+            analysis = None if hand else analyze(pz.position)
+            ladder = hints(pz.position, analysis, pz.task, pz.answer,  # type: ignore[arg-type]
+                           pz.themes[0])
+            assert [h.render() for h in ladder] == list(pz.hints), pz.id  # files are current
+            said = explanation(pz.position, analysis,  # type: ignore[arg-type]
+                               pz.task, pz.answer, pz.themes[0])
+            assert " ".join(c.render() for c in said) == pz.explanation, pz.id

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from solver.puzzles.model import FLAG_KEYS
 from solver.puzzles.relabel import SuitPermutation
 from tutor import create_app
 from tutor.core.setup import prepare_database
@@ -55,6 +56,8 @@ def right_form(task: str, answer: dict[str, Any]) -> dict[str, Any]:
         return {"answer": "yes" if answer["usable"] else "no"}
     if task == "can_force":
         return {"answer": "yes" if answer["forceable"] else "no"}
+    if task in FLAG_KEYS:  # colonel's draw_upcard, conquin's close
+        return {"answer": "yes" if answer[FLAG_KEYS[task]] else "no"}
     if task in ("find_play", "win"):
         if not answer["plays"]:
             return {"answer": "none"}
@@ -63,8 +66,8 @@ def right_form(task: str, answer: dict[str, Any]) -> dict[str, Any]:
 
 
 def wrong_form(task: str, answer: dict[str, Any], position: dict[str, Any]) -> dict[str, Any]:
-    if task in ("can_use", "can_force"):
-        flag = answer["usable" if task == "can_use" else "forceable"]
+    if task in FLAG_KEYS:
+        flag = answer[FLAG_KEYS[task]]
         return {"answer": "no" if flag else "yes"}
     if task in ("find_play", "win"):
         if task == "win" and answer["plays"]:

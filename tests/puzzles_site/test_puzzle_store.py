@@ -99,7 +99,7 @@ def test_resync_updates_in_place_and_keeps_attempts(
         (lambda d: d["puzzles"][4].update(task="checkmate"), "field 'task'"),
         (lambda d: d["puzzles"][1].update(hints=["only one"]), "field 'hints'"),
         (lambda d: d["puzzles"][5]["answer"].update(discards=["4H"]), "field 'answer.discards'"),
-        (lambda d: d.update(ruleset="colonel"), "field 'ruleset'"),
+        (lambda d: d.update(ruleset="gin-rummy"), "field 'ruleset'"),
         (lambda d: d["puzzles"][0].update(id="has spaces/slash"), "field 'id'"),
         (lambda d: d.update(puzzles=[]), "field 'puzzles'"),
     ],

@@ -172,7 +172,7 @@ HOSTILE = [
     ("puzzles not a list", broken(_set("puzzles", {"a": 1})), ["field 'puzzles'"]),
     ("no puzzles", broken(_set("puzzles", [])), ["field 'puzzles'"]),
     ("language", broken(_set("language", "fr")), ["field 'language'", "'fr'"]),
-    ("ruleset", broken(_set("ruleset", "colonel")), ["field 'ruleset'"]),
+    ("ruleset", broken(_set("ruleset", "gin-rummy")), ["field 'ruleset'"]),
     ("set id with a slash", broken(_set("id", "a/b")), ["field 'id'"]),
     ("set title too long", broken(_set("title", "x" * 300)), ["field 'title'", "300"]),
     ("hand a string", broken(_set("puzzles.1.position.hand", "4H")),

@@ -17,12 +17,23 @@ from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 
 from solver.analysis import Analysis, Play
-from solver.cards import Card, CardMask, card_glyph, card_str, cards_of, mask_of, parse_card
+from solver.cards import (
+    JOKER_BASE,
+    Card,
+    CardMask,
+    card_glyph,
+    card_kind,
+    card_str,
+    cards_of,
+    mask_of,
+    parse_card,
+)
 from solver.cover import first_cover
 from solver.errors import ConquianError
 from solver.explain import explain, explain_play
 from solver.melds import MELDS_CONTAINING, is_valid_meld, meld_cards, meld_problem
 from solver.position import Position
+from solver.puzzles.profile_hints import play_claims, verdict_claims
 from solver.search import analyze
 from tutor.core.cards import hand_order
 from tutor.learn.wording import glyphs, mask_glyphs, meld_glyphs, meld_reason, melds_glyphs
@@ -77,6 +88,24 @@ def _render(sentences: Iterable[Any]) -> list[str]:
     return [s.render(_) for s in sentences]
 
 
+def _other_profile(analysis: Analysis) -> bool:
+    return analysis.position.rules.id != "conquian-40"
+
+
+def _explain(analysis: Analysis, question: str) -> list[str]:
+    """The verdict explained: conquian-40's explainer, or under another profile the
+    profile claims (:mod:`solver.puzzles.profile_hints`), which cite its own book."""
+    if _other_profile(analysis):
+        return _render(verdict_claims(analysis.position, analysis, question))
+    return _render(explain(analysis))
+
+
+def _explain_play(analysis: Analysis, play: Play) -> list[str]:
+    if _other_profile(analysis):
+        return _render(play_claims(analysis.position, analysis, play))
+    return _render(explain_play(analysis, play))
+
+
 def _codes(cards: Iterable[Card]) -> list[str]:
     return [card_str(c) for c in cards]
 
@@ -85,13 +114,20 @@ def _melds_codes(melds: Iterable[CardMask]) -> list[list[str]]:
     return [_codes(meld_cards(m)) for m in melds]
 
 
-def _parse_cards(values: Sequence[str], allowed: CardMask) -> CardMask:
+def _parse_cards(values: Sequence[str], allowed: CardMask,
+                 position: Position | None = None) -> CardMask:
+    """The chosen cards; under another profile than conquian-40 (``position``), codes of
+    its deck, each naming the next copy (two packs) or joker of ``allowed`` not chosen yet."""
     mask = 0
     for value in values:
         try:
-            card = parse_card(value)
+            card = parse_card(value) if position is None else position.rules.deck.parse(value)
         except ConquianError:
             raise AnswerError(_("%(value)s is not a card.", value=value[:12])) from None
+        if position is not None:
+            free = [c for c in cards_of(allowed & ~mask)
+                    if card_kind(c) == card_kind(card) or (c >= JOKER_BASE <= card)]
+            card = free[0] if free else card
         if not allowed >> card & 1:
             raise AnswerError(
                 _("%(card)s is not one of the cards you can choose here.", card=card_glyph(card))
@@ -292,10 +328,10 @@ class TakeOrLeave(PositionExercise):
     def check(self, answer: Answer) -> Feedback:
         choice = self._choose(answer)
         analysis = self.analysis()
-        fb = Feedback((choice == "take") == analysis.usable, _render(explain(analysis)))
+        fb = Feedback((choice == "take") == analysis.usable, _explain(analysis, "usable"))
         if analysis.usable:
             best = analysis.plays[0]
-            fb.sentences += _render(explain_play(analysis, best))
+            fb.sentences += _explain_play(analysis, best)
             fb.shown += _play_cards(analysis, best)
         return fb
 
@@ -312,14 +348,15 @@ class FindPlay(PositionExercise):
 
     def check(self, answer: Answer) -> Feedback:
         position = self.position
-        chosen = _parse_cards(answer.values, position.hand)
+        chosen = _parse_cards(answer.values, position.hand,
+                              None if position.rules.id == "conquian-40" else position)
         analysis = self.analysis()
         play = analysis.play_for(chosen)
         wanted = analysis.winning_plays if self.need_win else analysis.plays
         fb = Feedback(play is not None and play in wanted)
         center = card_glyph(position.center)
         if play is not None:
-            fb.sentences += _render(explain_play(analysis, play))
+            fb.sentences += _explain_play(analysis, play)
             fb.shown += _play_cards(analysis, play)
             if self.need_win and not play.wins:
                 left = (position.hand & ~chosen).bit_count()
@@ -525,7 +562,7 @@ class CanBeForced(PositionExercise):
     def check(self, answer: Answer) -> Feedback:
         choice = self._choose(answer)
         analysis = self.analysis()
-        fb = Feedback((choice == "yes") == analysis.forceable, _render(explain(analysis)))
+        fb = Feedback((choice == "yes") == analysis.forceable, _explain(analysis, "forceable"))
         if analysis.force_melds is not None:
             fb.shown.append((_("Forced, your melds become"), _melds_codes(analysis.force_melds)))
         return fb

@@ -26,6 +26,7 @@ from tutor.learn.exercises import (
     TakeOutcome,
     Text,
 )
+from tutor.learn.profile_exercises import CloseChoice, DrawChoice
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class Figure:
 class Step:
     title: Text
     paragraphs: tuple[Text, ...]
-    exercise: Exercise
+    exercise: Exercise | DrawChoice | CloseChoice
     figure: Figure | None = None
 
 
@@ -51,6 +52,8 @@ class Lesson:
     summary: Text
     rules: tuple[str, ...]
     steps: tuple[Step, ...] = field(default_factory=tuple)
+    profile: str = "conquian-40"
+    """The rule profile the lesson teaches; ``rules`` are ids of its rule book."""
 
 
 # The worked example's hand (seed 000, section 09): 4♥ 5♥ and an unwanted Q♠, plus cards
@@ -678,6 +681,9 @@ MATCH = Lesson(
     ),
 )
 
+# The other profiles' lessons come last; their module needs Lesson and Step, defined above.
+from tutor.learn.profile_lessons import PROFILE_LESSONS  # noqa: E402
+
 LESSONS: Final[tuple[Lesson, ...]] = (
     WORKED_EXAMPLE,
     DECK,
@@ -688,6 +694,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
     WINNING,
     DRAW,
     MATCH,
+    *PROFILE_LESSONS,
 )
 _BY_SLUG: Final = {lesson.slug: lesson for lesson in LESSONS}
 

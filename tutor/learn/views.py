@@ -94,6 +94,7 @@ def _render_step(
             next_url=next_url,
             next_kind=next_kind,
             next_lesson=next_lesson_,
+            rules_profile=lesson.profile,  # rule ids link to the lesson's own book
         ),
         status,
     )
@@ -135,5 +136,6 @@ def answer(slug: str, number: int) -> ResponseReturnValue:
         next_url=next_url,
         next_kind=next_kind,
         next_lesson=next_lesson_,
+        rules_profile=lesson.profile,
     )
     return jsonify(correct=feedback.correct, lesson_complete=complete, html=html)

@@ -11,6 +11,8 @@ TASK_LABELS = {
     "find_play": _l("Find the play"),
     "win": _l("Win the hand"),
     "discard": _l("Pick the discard"),
+    "draw_upcard": _l("Upcard or stock?"),
+    "close": _l("Can you close?"),
 }
 
 THEME_LABELS = {
@@ -33,6 +35,18 @@ THEME_LABELS = {
     "safe-discard": _l("Safe discards"),
     "end-of-stock": _l("End of the stock"),
     "draw": _l("The draw"),
+    "lay-off": _l("Laying off"),
+    "lay-off-center": _l("The center card onto their melds"),
+    "forcing-lay-off": _l("Forcing a lay-off"),
+    "joker-play": _l("Playing a joker"),
+    "take-back": _l("Taking cards back"),
+    "no-lay-off-yet": _l("No lay-off without a meld"),
+    "upcard-better": _l("Drawing the upcard"),
+    "stock-better": _l("Drawing from the stock"),
+    "go-out": _l("Going out"),
+    "close-now": _l("Closing now"),
+    "close-double": _l("Closing for ×2"),
+    "cannot-close": _l("Not closing yet"),
 }
 
 
@@ -50,6 +64,11 @@ def task_prompt(task: str, center: str) -> str:
     """The question of a task, about the center card (a glyph such as 6♥)."""
     if task == "can_use":
         return gettext("Can you take %(card)s now?", card=center)
+    if task == "draw_upcard":
+        return gettext("Should you draw the upcard %(card)s rather than a stock card?",
+                       card=center)
+    if task == "close":
+        return gettext("Can you take %(card)s and close now?", card=center)
     if task == "can_force":
         return gettext(
             "If you decline or pass %(card)s, may your opponent force you to take it?", card=center

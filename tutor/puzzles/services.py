@@ -15,12 +15,23 @@ from flask_login import current_user
 
 import solver.puzzles as sp
 from solver.analysis import Analysis, Play
-from solver.cards import CardMask, card_glyph, card_str, cards_of, mask_of, parse_card
+from solver.cards import (
+    JOKER_BASE,
+    CardMask,
+    card_glyph,
+    card_kind,
+    card_str,
+    cards_of,
+    mask_of,
+    parse_card,
+)
 from solver.claims.choice import why_discard_fails, why_take_fails
+from solver.claims.profile import glyph_of
 from solver.errors import ConquianError
 from solver.explain import explain, explain_play
 from solver.melds import meld_cards, meld_glyphs, meld_problem
 from solver.position import Position
+from solver.puzzles.model import FLAG_KEYS, read_hand_cards
 from solver.puzzles.relabel import SuitPermutation, puzzle_fixed_suits, relabel_puzzle
 from solver.search import analyze
 from tutor.core.cards import hand_order
@@ -360,13 +371,24 @@ class BadResponse(ValueError):
     """A malformed answer from the learner's form: a 400 with this message."""
 
 
-def _mask(codes: Sequence[str]) -> CardMask:
-    return mask_of(parse_card(c) for c in codes)
+def _mask(codes: Sequence[str], position: Position | None = None) -> CardMask:
+    """Cards as a puzzle writes them; with ``position``, the hand's own copies and jokers
+    (two packs, kunken), as the puzzle's answer reads them."""
+    if position is None or position.rules.id == "conquian-40":
+        return mask_of(parse_card(c) for c in codes)
+    return read_hand_cards(list(codes), position)
+
+
+def code_glyph(code: str) -> str:
+    """A card code of any profile for a sentence: "4♥", "9♠", "*" (a joker)."""
+    if code.strip() == "*":
+        return card_glyph(JOKER_BASE)
+    return glyph_of(code)
 
 
 def take_of(puzzle: AnyPuzzle) -> CardMask:
     """The given take of a discard puzzle (its hand cards)."""
-    return _mask(puzzle.answer.get("take", []))
+    return _mask(puzzle.answer.get("take", []), position_of(puzzle))
 
 
 def parse_response(
@@ -381,11 +403,10 @@ def parse_response(
     position = position_of(puzzle)
     task = puzzle.task
     choice = form.get("answer", "")
-    if task in ("can_use", "can_force"):
+    if task in FLAG_KEYS:
         if choice not in ("yes", "no"):
             raise BadResponse(gettext("Answer with “yes” or “no”."))
-        key = "usable" if task == "can_use" else "forceable"
-        return {key: choice == "yes"}
+        return {FLAG_KEYS[task]: choice == "yes"}
     if task in ("find_play", "win"):
         if choice == "none" and task == "win":
             if cards:
@@ -396,18 +417,22 @@ def parse_response(
         picked = 0
         for code in cards:
             try:
-                card = parse_card(code)
+                card = position.rules.deck.parse(code)
             except ConquianError as exc:
                 raise BadResponse(error_text(exc)) from None
-            if not position.hand >> card & 1:
+            # With two packs or jokers, a code names the next copy of the hand not picked.
+            copies = [c for c in cards_of(position.hand) if card_kind(c) == card_kind(card)
+                      or (card >= JOKER_BASE and c >= JOKER_BASE)]
+            free = [c for c in copies if not picked >> c & 1]
+            if not copies:
                 raise BadResponse(gettext("%(card)s is not in your hand.", card=card_glyph(card)))
-            if picked >> card & 1:
+            if not free:
                 raise BadResponse(gettext("%(card)s is chosen twice.", card=card_glyph(card)))
-            picked |= 1 << card
+            picked |= 1 << free[0]
         return {"hand_cards": [card_str(c) for c in cards_of(picked)]}
     raw = form.get("discard", "")
     try:
-        card = parse_card(raw)
+        card = position.rules.deck.parse(raw)
     except ConquianError as exc:
         raise BadResponse(error_text(exc)) from None
     left = position.hand & ~take_of(puzzle)
@@ -466,7 +491,7 @@ class PlayView:
     @property
     def hand_glyphs(self) -> str:
         """The hand cards for a sentence: "4♥ 5♥"."""
-        return " ".join(card_glyph(parse_card(c)) for c in self.hand_cards)
+        return " ".join(code_glyph(c) for c in self.hand_cards)
 
     @classmethod
     def of(cls, play: Play) -> PlayView:
@@ -539,7 +564,7 @@ def solution_of(puzzle: AnyPuzzle, analysis: Analysis) -> Solution:
     if task in ("find_play", "win"):
         views: list[PlayView] = []
         for codes in answer.get("plays", []):
-            play = analysis.play_for(_mask(codes))
+            play = analysis.play_for(_mask(codes, analysis.position))
             if play is not None:
                 views.append(PlayView.of(play))
         if task == "win" and not views:
@@ -553,7 +578,7 @@ def solution_of(puzzle: AnyPuzzle, analysis: Analysis) -> Solution:
         return Solution(verdict, views)
     take = take_of(puzzle)
     play = analysis.play_for(take)
-    discards = _codes(_mask(answer["discards"]))
+    discards = _codes(_mask(answer["discards"], analysis.position))
     return Solution(
         gettext("Discard one of these cards:") if len(discards) > 1 else gettext("Discard:"),
         [PlayView.of(play)] if play is not None else [],
@@ -568,7 +593,7 @@ def explanation_of(puzzle: AnyPuzzle, analysis: Analysis) -> list[str]:
     play: Play | None = None
     if puzzle.task in ("find_play", "win"):
         for codes in puzzle.answer.get("plays", []):
-            play = analysis.play_for(_mask(codes))
+            play = analysis.play_for(_mask(codes, analysis.position))
             if play is not None:
                 break
     elif puzzle.task == "discard":
@@ -582,23 +607,26 @@ def why_wrong(puzzle: AnyPuzzle, response: Mapping[str, Any]) -> list[str]:
     """Why the chosen cards fail, in the page's language: a take that does not split into
     melds (with the solver's reason when the cards make one group), a take that does not
     win, a discard that fits the opponent's melds.  Nothing of the solution is told."""
+    if puzzle.task in HAND_TASKS:
+        return []  # a yes/no answer: the explanation after the round says why
     analysis = analyze(position_of(puzzle))
     position = analysis.position
     cards = response.get("hand_cards")
     if isinstance(cards, list) and puzzle.task in ("find_play", "win"):
-        chosen = _mask(cards)
+        chosen = _mask(cards, position)
         out = [c.render(gettext) for c in
                why_take_fails(analysis, chosen, need_win=puzzle.task == "win")]
         group = cards_of(chosen | 1 << position.center)
         if out and chosen and not position.melds and 3 <= len(group) <= 9:
-            problem = meld_problem(group)
+            problem = meld_problem(group, position.rules.table)
             if problem is not None:
                 out.append(gettext("%(cards)s is not a meld: %(reason)s.",
                                    cards=meld_glyphs(group), reason=problem.render(gettext)))
         return out
     discard = response.get("discard")
     if isinstance(discard, str) and puzzle.task == "discard":
-        return [c.render(gettext) for c in why_discard_fails(analysis, parse_card(discard))]
+        card = position.rules.deck.parse(discard)
+        return [c.render(gettext) for c in why_discard_fails(analysis, card)]
     return []
 
 
@@ -615,10 +643,10 @@ def describe_response(puzzle: AnyPuzzle, response: Mapping[str, Any] | None) -> 
             return gettext("You answered: no play wins.")
         if not cards:
             return gettext("You took it with no card from your hand.")
-        shown = " ".join(card_glyph(parse_card(c)) for c in cards)
+        shown = " ".join(code_glyph(c) for c in cards)
         return gettext("You took it with %(cards)s.", cards=shown)
     if "discard" in response:
-        return gettext("You discarded %(card)s.", card=card_glyph(parse_card(response["discard"])))
+        return gettext("You discarded %(card)s.", card=code_glyph(response["discard"]))
     return ""
 
 
@@ -646,7 +674,33 @@ class PuzzleView:
         return min(self.hints_shown + 1, self.ladder_steps)
 
 
+HAND_TASKS = ("draw_upcard", "close")
+"""Colonel's draw and Conquin's close: their analysis is not a center card's plays."""
+
+
+def hand_view(puzzle: AnyPuzzle, hints_shown: int) -> PuzzleView:
+    """:func:`puzzle_view` of a draw or closing puzzle: the table, and the verdict."""
+    position = position_of(puzzle)
+    center = card_glyph(position.center)
+    board = Board(hand=_codes(position.hand), melds=_melds(position.melds),
+                  opponent_melds=_melds(position.opponent_melds),
+                  center=card_str(position.center), center_from=position.center_from,
+                  stock=position.stock)
+    flag = puzzle.answer.get(FLAG_KEYS[puzzle.task])
+    if puzzle.task == "draw_upcard":
+        verdict = (gettext("Yes: draw %(card)s.", card=center) if flag
+                   else gettext("No: draw from the stock."))
+    else:
+        verdict = (gettext("Yes: take %(card)s and close.", card=center) if flag
+                   else gettext("No: %(card)s does not let you close.", card=center))
+    return PuzzleView(puzzle=puzzle, board=board, solution=Solution(verdict),
+                      prompt=task_prompt(puzzle.task, center), hints_shown=hints_shown,
+                      ladder_steps=len(puzzle.hints) + 1)
+
+
 def puzzle_view(puzzle: AnyPuzzle, hints_shown: int) -> PuzzleView:
+    if puzzle.task in HAND_TASKS:
+        return hand_view(puzzle, hints_shown)
     analysis = analyze(position_of(puzzle))
     return PuzzleView(
         puzzle=puzzle,
@@ -719,9 +773,10 @@ def result_of(
     if not correct and response:
         result.why = why_wrong(puzzle, response)
     if result.final:
-        analysis = analyze(position_of(puzzle))
         result.explanation = puzzle.explanation
-        result.solver_explanation = explanation_of(puzzle, analysis)
+        if puzzle.task not in HAND_TASKS:
+            analysis = analyze(position_of(puzzle))
+            result.solver_explanation = explanation_of(puzzle, analysis)
     return result
 
 

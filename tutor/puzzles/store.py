@@ -185,7 +185,7 @@ def _set_columns(parsed: sp.PuzzleSet, source: Source, owner: User | None) -> di
         "description": description,
         "language": parsed.language,
         "author": parsed.author,
-        "ruleset": "conquian-40",
+        "ruleset": parsed.ruleset,
         "source": source,
         "translation_of": parsed.translation_of,
         "owner_id": owner.id if owner is not None else None,

@@ -71,7 +71,10 @@ MISSED = "missed"  # ?from=missed: the learner came from "Retry missed puzzles"
 @bp.record_once
 def _template_globals(state: BlueprintSetupState) -> None:
     # Globals, not a context processor, so that imported macros see them too.
-    state.app.jinja_env.globals.update(task_label=task_label, theme_label=theme_label)
+    from tutor.analyzer.profiles import profile_name
+
+    state.app.jinja_env.globals.update(task_label=task_label, theme_label=theme_label,
+                                       profile_name=profile_name)
 
 
 def _language() -> str:
@@ -257,6 +260,7 @@ def puzzle_context(
         "view": puzzle_view(seen, 0 if result is not None and result.final else hints_shown),
         "puzzle": seen,
         "puzzle_set": puzzle.puzzle_set,
+        "rules_profile": puzzle.puzzle_set.ruleset,  # rule ids link to this profile's book
         "result": result,
         "error": error,
         "mode": "set",

@@ -1,0 +1,134 @@
+"""The sentences of puzzles in the profiles beside conquian-40 (book ``"puzzle_profile"``).
+
+Each cites its rule through ``{rule}``, which the claim checker requires to be the id the
+position's own rule book gives that topic (``C9`` in cooncan, ``K10`` in kunken), so no
+sentence sends a learner to another game's book.  ``KINDS`` says what each one asserts;
+:mod:`solver.claims.profile` re-derives it.
+"""
+
+# ruff: noqa: E501 - whole sentences read better unbroken
+from __future__ import annotations
+
+from typing import Final
+
+from solver.messages import N_
+
+MESSAGES: Final[dict[str, str]] = {
+    # Hints that ask or point, asserting nothing about the position.
+    "nudge_opponent": N_("Look at your opponent's melds as well as your own."),
+    "nudge_joker": N_("Think about what a joker from your hand could stand for."),
+    "nudge_own": N_("Could one of your own melds give cards back to make room?"),
+    # Rules of one profile: true in every position of that profile, and cited.
+    "rule_lay_off_cooncan": N_("A card your opponent left may go alone onto one of their melds, and it still counts as one of your cards down ({rule})."),
+    "rule_force_cooncan": N_("A card you could take with no card from your hand may be forced on you, and that includes a card that fits your opponent's melds ({rule})."),
+    "rule_lay_off_kunken": N_("Once you have a meld of your own, you may add cards to your opponent's melds, and those cards stay yours ({rule})."),
+    "rule_jokers": N_("A joker stands for any card that is not already on the table ({rule})."),
+    "rule_own_melds_kunken": N_("You may rearrange your own melds or take them back into your hand ({rule})."),
+    "rule_win": N_("You win the moment exactly eleven of your cards are down, counting the cards you laid off ({rule})."),
+    # Facts of the position, each re-derived by the solver.
+    "cards_down": N_("You have {count} cards down now."),
+    "count_answers": N_("Accepted answers: {count}."),
+    "answer_plays": N_("The accepted answers, by cards from your hand: {plays}."),
+    "answer_alone": N_("The only accepted answer uses no card from your hand."),
+    "lay_off_center": N_("{center} can go onto your opponent's meld {meld} ({rule})."),
+    "lay_off_with": N_("Taking {center} with {cards} lays off {laid} onto your opponent's melds ({rule})."),
+    "joker_stands": N_("A joker from your hand can stand for {card} ({rule})."),
+    "take_back_with": N_("Taking {center} with {cards} takes {back} back from your melds ({rule})."),
+    "take_back_alone": N_("Taking {center} alone, with no card from your hand, takes back {back} from your melds ({rule})."),
+    "play_melds": N_("Taking {center} with {cards} leaves your melds as {melds} ({rule})."),
+    "play_melds_alone": N_("Taking {center} alone leaves your melds as {melds} ({rule})."),
+    "usable_yes": N_("Yes: you can use {center} now ({rule})."),
+    "usable_no": N_("No: {center} goes into no meld you can make now ({rule})."),
+    "no_lay_off_yet": N_("{center} would fit your opponent's meld {meld}, but you have no meld of your own on the table ({rule})."),
+    "force_yes_lay_off": N_("Yes: {center} goes onto your opponent's melds with no card from your hand, so your opponent may force it on you ({rule})."),
+    "no_forcing": N_("In this game nobody can force a card on you."),
+    "force_yes": N_("Yes: {center} fits your melds with no card from your hand, so your opponent may force it on you ({rule})."),
+    "force_no": N_("No: every way to use {center} needs cards from your hand, so it cannot be forced on you ({rule})."),
+    "win_play": N_("Take {center} with {cards}: that makes eleven cards down and wins the hand ({rule})."),
+    # Colonel's draw and Conquin's close.
+    "nudge_pips": N_("Count the pips each choice would leave in your hand."),
+    "nudge_close": N_("Try each discard: do the ten cards left split into melds?"),
+    "rule_pips": N_("Cards left in your hand count their pips against you ({rule})."),
+    "rule_close": N_("You close when, after your discard, all ten cards of your hand are in melds ({rule})."),
+    "rule_double": N_("Closing with exactly two melds doubles the stake ({rule})."),
+    "draw_yes": N_("Yes: with {center} your best play leaves {n} pips in your hand; a stock card leaves more on average, {total} pips over the {unseen} cards you cannot see ({rule})."),
+    "draw_no": N_("No: with {center} your best play leaves {n} pips in your hand; a stock card leaves no more on average, {total} pips over the {unseen} cards you cannot see ({rule})."),
+    "draw_out": N_("Yes: with {center} every card of your hand goes down and you go out ({rule})."),
+    "close_yes": N_("Yes: take {center} and discard {discard}, and your melds are {melds}; the stake is multiplied by {m} ({rule})."),
+    "close_no": N_("No: after taking {center}, a card stays outside your melds whatever you discard ({rule})."),
+}
+
+KINDS: Final[dict[str, str]] = {
+    "nudge_opponent": "question",
+    "nudge_joker": "question",
+    "nudge_own": "question",
+    "rule_lay_off_cooncan": "profile_rule",
+    "rule_force_cooncan": "profile_rule",
+    "rule_lay_off_kunken": "profile_rule",
+    "rule_jokers": "profile_rule",
+    "rule_own_melds_kunken": "profile_rule",
+    "rule_win": "profile_rule",
+    "cards_down": "p_cards_down",
+    "count_answers": "p_count_answers",
+    "answer_plays": "p_answer_plays",
+    "answer_alone": "p_answer_alone",
+    "lay_off_center": "p_lay_off_center",
+    "lay_off_with": "p_lay_off_with",
+    "joker_stands": "p_joker_stands",
+    "take_back_with": "p_take_back",
+    "take_back_alone": "p_take_back",
+    "play_melds": "p_play_melds",
+    "play_melds_alone": "p_play_melds",
+    "usable_yes": "p_usable",
+    "usable_no": "p_not_usable",
+    "no_lay_off_yet": "p_no_lay_off_yet",
+    "force_yes_lay_off": "p_force_lay_off",
+    "no_forcing": "p_no_forcing",
+    "force_yes": "p_forceable",
+    "force_no": "p_not_forceable",
+    "win_play": "p_win_play",
+    "nudge_pips": "question",
+    "nudge_close": "question",
+    "rule_pips": "profile_rule",
+    "rule_close": "profile_rule",
+    "rule_double": "profile_rule",
+    "draw_yes": "p_draw",
+    "draw_no": "p_draw",
+    "draw_out": "p_draw_out",
+    "close_yes": "p_close",
+    "close_no": "p_no_close",
+}
+
+RULE_OF: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
+    "rule_lay_off_cooncan": ("lay_off", ("cooncan",)),
+    "rule_force_cooncan": ("force", ("cooncan",)),
+    "rule_lay_off_kunken": ("lay_off", ("kunken", "kunken-40", "kunken-104")),
+    "rule_jokers": ("jokers", ("kunken", "kunken-104")),
+    "rule_own_melds_kunken": ("own_melds", ("kunken", "kunken-40", "kunken-104")),
+    "rule_win": ("win", ("cooncan", "kunken", "kunken-40", "kunken-104")),
+    "lay_off_center": ("lay_off", ()),
+    "lay_off_with": ("lay_off", ()),
+    "joker_stands": ("jokers", ()),
+    "take_back_with": ("own_melds", ()),
+    "take_back_alone": ("own_melds", ()),
+    "play_melds": ("take", ()),
+    "play_melds_alone": ("take", ()),
+    "usable_yes": ("take", ()),
+    "usable_no": ("take", ()),
+    "no_lay_off_yet": ("lay_off", ()),
+    "force_yes_lay_off": ("force", ()),
+    "force_yes": ("force", ()),
+    "force_no": ("force", ()),
+    "win_play": ("win", ()),
+    "rule_pips": ("score", ("colonel",)),
+    "rule_close": ("close", ("conquin",)),
+    "rule_double": ("score", ("conquin",)),
+    "draw_yes": ("score", ()),
+    "draw_no": ("score", ()),
+    "draw_out": ("out", ()),
+    "close_yes": ("close", ()),
+    "close_no": ("close", ()),
+}
+"""Per sentence that cites a rule: the topic its ``{rule}`` must be under the position's
+profile, and (for rule statements) the profiles whose book says it; ``()``: any profile
+that has a rule on the topic."""
