@@ -136,7 +136,7 @@ def entry(seat: int, action: Any) -> dict[str, Any]:
 
 
 def hand_result(game: ProfileGame, result: dict[str, Any] | None) -> str | None:
-    if not game.hand_over or result is None:
+    if result is None:
         return None
     winner = result.get("winner")
     if winner is None:
@@ -265,3 +265,28 @@ def profile_view(game: ProfileGame, *, with_log: bool = False) -> dict[str, Any]
     if with_log:
         view["log"] = [entry(s, a) for s, a in history]
     return view
+
+
+def _meld_cards(meld: Any) -> list[str]:
+    if isinstance(meld, dict):
+        return list(meld.get("cards") or meld.get("meld") or [])
+    return list(meld)
+
+
+def table_seats(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The other seats as the page draws them, from the view alone (public facts only)."""
+    if view.get("players"):  # Conquin: every seat at the table
+        return [{"seat": p["seat"], "name": seat_name(p["seat"]),
+                 "hand_count": p["hand_count"], "still_in": p.get("in"),
+                 "paid": p.get("paid"), "chips": p.get("chips"), "dealer": p.get("dealer"),
+                 "pot_chip": p.get("pot_chip"), "melds": []}
+                for p in view["players"] if not p.get("you")]
+    return [{"seat": 1, "name": _("The computer"),
+             "hand_count": view.get("opponent_hand_count"), "still_in": None,
+             "paid": None, "chips": None, "dealer": not view.get("dealer"),
+             "pot_chip": None,
+             "melds": [_meld_cards(m) for m in view.get("opponent_melds") or []]}]
+
+
+def own_melds(view: dict[str, Any]) -> list[list[str]]:
+    return [_meld_cards(m) for m in view.get("melds") or []]
