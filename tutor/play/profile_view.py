@@ -109,7 +109,7 @@ def describe(action: dict[str, Any], actor: int) -> str:
     if kind == "lay_off":
         return _("lays off the %(cards)s on a meld on the table", cards=cards_text(cards))
     if kind == "challenge":
-        return _("challenges: the lower hand wins (H10)")
+        return _("challenges: if it is accepted, the hand with fewer pips wins (H9)")
     if kind == "accept":
         return _("accepts the challenge")
     if kind == "refuse":

@@ -39,7 +39,7 @@ PROFILES: Final = tuple(r for r in GAMES if r != "conquian-40")
 """The profiles this module plays (conquian-40 is ``MatchGame``'s)."""
 MEMORY_LIMIT: Final = 400
 CONQUIN_OPPONENTS: Final = (2, 9)
-"""Conquin seats three to ten players (I1): the learner and 2 to 9 computer players."""
+"""Conquin seats three to ten players (I2): the learner and 2 to 9 computer players."""
 DEFAULT_CONQUIN_OPPONENTS: Final = 3
 
 
@@ -304,7 +304,7 @@ def new_profile_game(rules: str, level: str, seed: int | None = None,
         lo, hi = CONQUIN_OPPONENTS
         if isinstance(opponents, bool) or not isinstance(opponents, int) \
                 or not lo <= opponents <= hi:
-            raise _play_error(N_("opponents must be a whole number from {lo} to {hi} (I1)"),
+            raise _play_error(N_("opponents must be a whole number from {lo} to {hi} (I2)"),
                               lo=lo, hi=hi)
         seats = opponents + 1
     elif opponents is not None and opponents != "" and opponents != 1:
