@@ -43,7 +43,7 @@ CONQUIN_OPPONENTS: Final = (2, 9)
 DEFAULT_CONQUIN_OPPONENTS: Final = 3
 
 
-def _play_error(message: str, **params: object) -> Exception:
+def _play_error(message: Any, **params: object) -> Exception:
     from tutor.play.games import PlayError
 
     return PlayError(message, **params)

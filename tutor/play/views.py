@@ -303,7 +303,8 @@ def _profile_review(game_id: str, game: Any, number: int) -> ResponseReturnValue
     from solver.game.registry import game_rules
 
     observe = game_rules(game.rules).observe
-    revealed = [{"seat": s, "name": seat_name(s), "hand": observe(state, s).to_dict().get("hand", [])}
+    revealed = [{"seat": s, "name": seat_name(s),
+                 "hand": observe(state, s).to_dict().get("hand", [])}
                 for s in range(game.seats)]
     return render_template(
         "play/profile_review.html",
