@@ -20,6 +20,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.cards import parse_card
+from solver.cli.catalogs import translator
 from solver.position import Position
 from solver.puzzles.difficulty import difficulty
 from solver.puzzles.generator import SPECS, generate, pick_title
@@ -330,9 +331,8 @@ def _entry(pid: str, position: Position, task: Task, answer: Answer, themes: lis
     expl = explanation(position, analysis, task, answer, themes)
     out = {}
     for i, lang in enumerate(("en", "pt", "es")):
-        text = render(expl, lang)
-        if note is not None:
-            text += " " + note[i]
+        # Hand-written notes are not said: every sentence is a claim the checker re-derives.
+        text = render(expl, translator(lang))
         out[lang] = {
             "id": pid,
             "title": titles[i],
@@ -341,7 +341,7 @@ def _entry(pid: str, position: Position, task: Task, answer: Answer, themes: lis
             "answer": answer.to_dict(task),
             "themes": themes,
             "difficulty": level,
-            "hints": [h.render(lang) for h in hint_list],
+            "hints": [h.render(translator(lang)) for h in hint_list],
             "explanation": text,
         }
     return out

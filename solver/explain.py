@@ -7,29 +7,24 @@ parameters), so the site can translate the templates of :mod:`solver.messages`;
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from solver.analysis import Analysis, Play
 from solver.cards import CardMask, card_glyph, cards_of, sort_key
-from solver.melds import MELDS_CONTAINING, meld_cards
-from solver.messages import MESSAGES
+from solver.claims.facts import fits_whole, helpers
+from solver.claims.kinds import Claim
+from solver.cover import first_cover
+from solver.melds import meld_cards
 from solver.position import Position
 
 Translate = Callable[[str], str]
 
+Sentence = Claim
+"""Every sentence of the explanation is a claim the checker can re-derive (solver.claims)."""
 
-@dataclass(frozen=True, slots=True)
-class Sentence:
-    key: str
-    params: Mapping[str, str | int] = field(default_factory=dict)
-
-    def render(self, translate: Translate | None = None) -> str:
-        template = MESSAGES[self.key]
-        if translate is not None:
-            template = translate(template)
-        return template.format(**self.params)
+MAX_PAIRS = 3
+"""Pairs of needed cards named at most: the first few, by card order."""
 
 
 def cards_text(mask: CardMask) -> str:
@@ -40,8 +35,9 @@ def melds_text(melds: Iterable[CardMask]) -> str:
     return ", ".join("-".join(card_glyph(c) for c in meld_cards(m)) for m in melds)
 
 
-def explain(analysis: Analysis) -> list[Sentence]:
-    """Why the center card can or cannot be taken, and whether it can be forced."""
+def explain(analysis: Analysis, *, forced: bool = False) -> list[Sentence]:
+    """Why the center card can or cannot be taken, and whether it can be forced.
+    ``forced``: the opponent has forced it on the player, who must take it (R9)."""
     position = analysis.position
     center = {"center": card_glyph(position.center)}
     out: list[Sentence] = []
@@ -49,9 +45,11 @@ def explain(analysis: Analysis) -> list[Sentence]:
         out.append(Sentence("empty_hand"))
     if not analysis.usable:
         out.append(Sentence("cannot_take", center))
-        out.extend(_what_is_missing(analysis))
+        out.extend(what_helps(position))
         if position.center_from == "stock":
             out.append(Sentence("pass"))
+            if position.stock == 0:
+                out.append(Sentence("stock_empty_pass"))
         elif position.stock == 0:
             out.append(Sentence("decline_last"))
         else:
@@ -63,43 +61,38 @@ def explain(analysis: Analysis) -> list[Sentence]:
         out.append(Sentence("can_take", center))
     else:
         out.append(Sentence("can_take_ways", {**center, "count": count}))
-    out.extend(_forcing(analysis))
+    if forced:
+        out.append(Sentence("forced_now", center))
+    else:
+        out.extend(_forcing(analysis))
+        if position.stock == 0 and position.center_from == "stock":
+            out.append(Sentence("stock_empty_pass"))
+    if position.stock == 0 and any(not p.wins for p in analysis.plays):
+        out.append(Sentence("stock_empty_take"))
     return out
 
 
-def what_is_missing(position: Position) -> tuple[bool, CardMask]:
-    """For a center card that cannot be taken: whether some meld with it lies entirely in
-    the player's cards (so the melds cannot be rearranged around it, R5), and the cards
-    that would each complete a meld with it (the ones it would wait for, R8)."""
-    center = position.center
-    pool = position.exposed | position.hand | 1 << center
-    one_short = 0
-    fits_whole = False
-    for meld in MELDS_CONTAINING[center]:
-        missing = meld & ~pool
-        if not missing:
-            fits_whole = True
-        elif missing.bit_count() == 1:
-            one_short |= missing
-    return fits_whole, one_short
-
-
-def _what_is_missing(analysis: Analysis) -> list[Sentence]:
-    position = analysis.position
-    center = position.center
-    fits_whole, one_short = what_is_missing(position)
-    params = {"center": card_glyph(center)}
-    if fits_whole:
-        return [Sentence("blocked_by_melds", params)]
-    alive = one_short & ~position.opponent_exposed
-    dead = one_short & position.opponent_exposed
+def what_helps(position: Position) -> list[Sentence]:
+    """For a center card that cannot be taken: what would let the player take it, were it
+    in hand.  A single card that suffices, two cards both needed, or cards that would help
+    but lie in the opponent's melds (dead, R5); when a meld with it lies wholly in the
+    player's cards, the melds themselves block it (R5).  Only cards the solver confirms
+    are named."""
+    center = {"center": card_glyph(position.center)}
+    if fits_whole(position):
+        return [Sentence("blocked_by_melds", center)]
+    found = helpers(position)
     out: list[Sentence] = []
-    if alive:
-        out.append(Sentence("needs_cards", {**params, "cards": _or_list(alive)}))
+    if found.singles:
+        out.append(Sentence("needs_cards", {**center, "cards": _or_list(found.singles)}))
+    elif found.pairs:
+        pairs = " / ".join("+".join(card_glyph(c) for c in sorted(cards_of(pair), key=sort_key))
+                           for pair in found.pairs[:MAX_PAIRS])
+        out.append(Sentence("needs_pair", {**center, "pairs": pairs}))
     else:
-        out.append(Sentence("needs_two", params))
-    if dead:
-        out.append(Sentence("dead_cards", {"cards": cards_text(dead)}))
+        out.append(Sentence("no_helper", center))
+    if found.dead:
+        out.append(Sentence("dead_cards", {**center, "cards": cards_text(found.dead)}))
     return out
 
 
@@ -126,32 +119,52 @@ def explain_play(analysis: Analysis, play: Play) -> list[Sentence]:
     """What one play lays down, what it rearranges, and whether it wins."""
     position = analysis.position
     out: list[Sentence] = []
+    subject = play.hand_cards
     melds = {"melds": melds_text(play.melds)}
     if play.hand_cards:
         out.append(Sentence("play_with_hand", {"cards": cards_text(play.hand_cards), **melds}))
     else:
-        out.append(Sentence("play_alone", melds))
+        out.append(Sentence("play_alone", melds, subject))
     if play.rearranged:
         out.append(
             Sentence(
                 "play_rearranged",
                 {"before": melds_text(position.melds), "after": melds_text(play.melds)},
+                subject,
             )
         )
     if play.wins:
-        out.append(Sentence("play_wins"))
+        out.append(Sentence("play_wins", {}, subject))
     else:
         if (position.hand & ~play.hand_cards).bit_count() == 1:
-            out.append(Sentence("play_ten_down"))
-        out.append(Sentence("then_discard"))
+            out.append(Sentence("play_ten_down", {}, subject))
+        out.append(Sentence("then_discard", {}, subject))
     return out
 
 
-def explain_dict(analysis: Analysis, translate: Translate | None = None) -> dict[str, Any]:
+def explain_dict(analysis: Analysis, translate: Translate | None = None, *,
+                 forced: bool = False) -> dict[str, Any]:
     """Extra analysis fields: ``explanation`` and, per play, ``plays_explained``."""
     return {
-        "explanation": [s.render(translate) for s in explain(analysis)],
+        "explanation": [s.render(translate) for s in explain(analysis, forced=forced)],
         "plays_explained": [
             [s.render(translate) for s in explain_play(analysis, p)] for p in analysis.plays
         ],
     }
+
+
+def explain_forcing_opponent(position: Position, opponent_hand: int) -> list[Sentence]:
+    """The player may force the center card on the opponent, who declined it or passed it
+    (R9): where it goes in their melds, and what forcing then does (a win for them when
+    their hand is empty, R10).  ``position`` is the player's; ``opponent_hand`` the size of
+    the opponent's hand."""
+    cover = first_cover(position.opponent_exposed | 1 << position.center)
+    if not position.opponent_melds or cover is None:
+        return []
+    center = {"center": card_glyph(position.center)}
+    out = [Sentence("they_fit", {**center, "melds": melds_text(cover)})]
+    if opponent_hand == 0:
+        out.append(Sentence("force_wins_them", center))
+    else:
+        out.append(Sentence("force_then"))
+    return out

@@ -181,20 +181,28 @@ class _Parser:
         where it lies for a repeated-card message ("hand", "melds[0]")."""
         place = place or where
         deck = self.profile.deck
+        stands: Card | None = None
         try:
             if in_meld and isinstance(item, str) and item.strip().startswith("*") \
                     and len(item.strip()) > 1:
+                if not deck.jokers:  # the same words as a bare "*" in a joker-less game
+                    raise InvalidPositionError(
+                        N_("{text} is a joker, and this game has no jokers ({rule})"),
+                        text=repr(item.strip()), rule=deck.rule,
+                    )
                 stands = deck.parse(item.strip()[1:])
                 if stands >= JOKER_BASE:
                     raise InvalidPositionError(N_("a joker stands for a natural card, not {text}"),
                                                text=repr(item))
-                joker = self._joker(where)
-                self.jokers.append((joker, stands))
-                return joker
-            kind = deck.parse(item)
+            else:
+                kind = deck.parse(item)
         except ConquianError as exc:
             raise InvalidPositionError(N_("{where}: {problem}"), where=where,
                                        problem=exc) from None
+        if stands is not None:
+            joker = self._joker(where)
+            self.jokers.append((joker, stands))
+            return joker
         if kind >= JOKER_BASE:
             if in_meld:
                 raise InvalidPositionError(

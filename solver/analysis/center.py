@@ -5,12 +5,16 @@ Both engines build these same value types; ``to_dict`` gives the contract's JSON
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from solver.cards import CardMask, card_str, cards_of
-from solver.melds import meld_cards
+from solver.cards import JOKER_BASE, Card, CardMask, card_str, cards_of
+from solver.melds import TABLE_40, MeldTable, meld_cards
 from solver.position import Position
+
+LaidOff = tuple[int, tuple[str, ...]]
+"""Cards a play lays off onto one of the opponent's melds: (its index, the cards as the
+contract writes them, a joker as ``*5H``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,23 +28,45 @@ class Play:
     """No arrangement keeps every existing meld inside a single new meld (R5)."""
     wins: bool
     """The play exposes 11 cards and ends the hand (R10)."""
+    lay_off: tuple[LaidOff, ...] | None = None
+    """Cards laid off onto the opponent's melds, in profiles that allow it (C9, K10);
+    ``None`` where nobody lays off, so conquian-40's JSON has no such field."""
+    taken_back: tuple[str, ...] | None = None
+    """Cards of your melds that the play takes back into the hand (kunken, K9): the fewest
+    it needs; ``None`` in profiles where melds never go back."""
+    stands: tuple[tuple[Card, Card], ...] = ()
+    """The card each joker in ``melds`` stands for."""
+    table: MeldTable = field(default=TABLE_40, compare=False, repr=False)
 
     @property
     def size(self) -> int:
         return self.hand_cards.bit_count()
 
+    def meld_strings(self, meld: CardMask) -> list[str]:
+        if not self.stands and self.table is TABLE_40:
+            return [card_str(c) for c in meld_cards(meld)]
+        stands = dict(self.stands)
+        return [f"*{card_str(stands[c])}" if c >= JOKER_BASE else card_str(c)
+                for c in meld_cards(meld, self.table, stands)]
+
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "hand_cards": [card_str(c) for c in cards_of(self.hand_cards)],
-            "melds": [[card_str(c) for c in meld_cards(m)] for m in self.melds],
+            "melds": [self.meld_strings(m) for m in self.melds],
             "rearranged": self.rearranged,
             "wins": self.wins,
         }
+        if self.lay_off is not None:
+            data["lay_off"] = [{"meld": i, "cards": list(cards)} for i, cards in self.lay_off]
+        if self.taken_back is not None:
+            data["taken_back"] = list(self.taken_back)
+        return data
 
 
-def play_order(play: Play) -> tuple[bool, int, list[int]]:
-    """Winning plays first, then fewer hand cards, then by the cards themselves."""
-    return (not play.wins, play.size, cards_of(play.hand_cards))
+def play_order(play: Play) -> tuple[bool, int, list[int], tuple[LaidOff, ...]]:
+    """Winning plays first, then fewer hand cards, then by the cards themselves (then, for
+    the same hand cards, plays without lay-offs before those with)."""
+    return (not play.wins, play.size, cards_of(play.hand_cards), play.lay_off or ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +81,8 @@ class Analysis:
 
     @property
     def forceable_play(self) -> Play | None:
+        if not self.position.rules.forcing:
+            return None  # kunken: nobody forces a card (K7)
         for play in self.plays:
             if not play.hand_cards:
                 return play
@@ -81,12 +109,11 @@ class Analysis:
         return None
 
     def to_dict(self) -> dict[str, Any]:
-        force = self.force_melds
+        play = self.forceable_play
         return {
             "usable": self.usable,
-            "forceable": self.forceable,
-            "force_melds": (
-                [[card_str(c) for c in meld_cards(m)] for m in force] if force is not None else None
-            ),
+            "forceable": play is not None,
+            "force_melds": [play.meld_strings(m) for m in play.melds] if play is not None
+            else None,
             "plays": [p.to_dict() for p in self.plays],
         }

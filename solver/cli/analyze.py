@@ -1,4 +1,8 @@
-"""``conquian analyze FILE|-``: the analysis of one position (or ``--jsonl``, one per line)."""
+"""``conquian analyze FILE|-``: the analysis of one position (or ``--jsonl``, one per line).
+
+A position names its rule profile in ``"rules"``; ``--rules P`` is the profile of the
+positions that name none (without it, conquian-40, as the contract says).
+"""
 
 from __future__ import annotations
 
@@ -8,23 +12,26 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from solver.analysis import Analysis
+from solver.analysis import Analysis, AnyAnalysis
 from solver.cli.common import fail, open_input
-from solver.errors import ConquianError
+from solver.errors import ConquianError, InvalidPositionError
 from solver.explain import explain_dict
+from solver.messages import N_
 from solver.position import Position
+from solver.rules import RuleProfile, get_profile
+from solver.rules.cite import cite
 
-Engine = Callable[[Position], Analysis]
+Engine = Callable[[Position], AnyAnalysis]
 
 
 def engine_by_name(name: str) -> Engine:
     if name == "cpsat":
         from solver import cpsat  # imported lazily: OR-Tools takes a moment to load
 
-        return cpsat.analyze
+        return cpsat.analyze_any
     from solver import search
 
-    return search.analyze
+    return search.analyze_any
 
 
 def register(sub: Any) -> None:
@@ -45,22 +52,50 @@ def register(sub: Any) -> None:
         default="search",
         help="search: the exact search (default); cpsat: the OR-Tools CP-SAT formulation",
     )
+    parser.add_argument(
+        "--rules",
+        metavar="PROFILE",
+        default=None,
+        help="the rule profile of positions that do not name one in \"rules\" "
+        "(default: conquian-40)",
+    )
     parser.set_defaults(func=run)
+
+
+def read_position(text: str, default: RuleProfile | None = None) -> Position:
+    """A position from JSON text; ``default`` is the profile when it names none."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidPositionError(
+            N_("the input is not JSON: {problem} at line {line}, column {column}"),
+            problem=exc.msg, line=exc.lineno, column=exc.colno,
+        ) from None
+    if default is not None and isinstance(data, dict) and "rules" not in data:
+        data = {**data, "rules": default.id}
+    return Position.from_dict(data)
 
 
 def analysis_json(position: Position, engine: Engine) -> dict[str, Any]:
     analysis = engine(position)
     data = analysis.to_dict()
-    data.update(explain_dict(analysis))
+    # Explanations cite the rule book of the position's own profile.  explain_dict reads
+    # the center analysis; the others (draw, closing) carry their own fields.
+    if isinstance(analysis, Analysis):
+        data.update(explain_dict(analysis, lambda template: cite(template, position.rules)))
     return data
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        default = None if args.rules is None else get_profile(args.rules)
+    except ConquianError as exc:
+        fail(f"--rules: {exc}")
     engine = engine_by_name(args.engine)
     stream = open_input(args.file)
     try:
         if args.jsonl:
-            return _run_lines(stream, engine)
+            return _run_lines(stream, engine, default)
         text = stream.read()
     except UnicodeDecodeError:
         fail(f"{args.file}: the input is not UTF-8 text")
@@ -68,21 +103,21 @@ def run(args: argparse.Namespace) -> int:
         if stream is not sys.stdin:
             stream.close()
     try:
-        position = Position.from_json(text)
+        out = analysis_json(read_position(text, default), engine)
     except ConquianError as exc:
         fail(str(exc))
-    print(json.dumps(analysis_json(position, engine), ensure_ascii=False))
+    print(json.dumps(out, ensure_ascii=False))
     return 0
 
 
-def _run_lines(stream: Any, engine: Engine) -> int:
+def _run_lines(stream: Any, engine: Engine, default: RuleProfile | None) -> int:
     status = 0
     lines = stream.read().splitlines()
     while lines and not lines[-1].strip():  # a trailing blank line is no position
         lines.pop()
     for number, line in enumerate(lines, start=1):
         try:
-            out = analysis_json(Position.from_json(line), engine)
+            out = analysis_json(read_position(line, default), engine)
         except ConquianError as exc:
             out = {"error": f"line {number}: {exc}"}
             status = 1

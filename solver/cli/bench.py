@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
-from solver.analysis import Analysis
+from solver.analysis import AnyAnalysis
 from solver.cli.common import fail, open_input
 from solver.errors import ConquianError
 from solver.position import Position
+from solver.rules import CONQUIAN_40, RuleProfile, get_profile
 
 CORPUS_SIZE = 1000
 CORPUS_SEED = 2026
@@ -25,10 +27,18 @@ def register(sub: Any) -> None:
         description=(
             "Analyse each position with the chosen engines and print p50/p99 times in "
             "microseconds and how many analyses agree. Without --positions, a built-in "
-            f"corpus of {CORPUS_SIZE} positions met in random play is used."
+            f"corpus of {CORPUS_SIZE} positions is used: for conquian-40 positions met in "
+            "random play, for the other profiles random consistent positions of the profile."
         ),
     )
     parser.add_argument("--positions", metavar="FILE.jsonl", help="one position per line")
+    parser.add_argument(
+        "--rules", metavar="PROFILE", default=None,
+        help="the rule profile of the built-in corpus, and of positions that name none "
+        "(default conquian-40)",
+    )
+    parser.add_argument("--count", type=int, default=CORPUS_SIZE,
+                        help="positions in the built-in corpus of a --rules profile")
     parser.add_argument("--engine", choices=("search", "cpsat", "both"), default="both")
     parser.add_argument(
         "--repeat",
@@ -39,14 +49,23 @@ def register(sub: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def builtin_corpus(size: int = CORPUS_SIZE, seed: int = CORPUS_SEED) -> list[Position]:
-    """Positions that players really face, taken from random self-play."""
-    from solver.game.corpus import positions_from_play
+def builtin_corpus(
+    size: int = CORPUS_SIZE, seed: int = CORPUS_SEED, rules: RuleProfile = CONQUIAN_40
+) -> list[Position]:
+    """conquian-40: positions that players really face, taken from random self-play (so its
+    figures stay comparable with earlier runs); any other profile: random consistent
+    positions of that profile from :func:`solver.sampling.sample_position`."""
+    if rules is CONQUIAN_40:
+        from solver.game.corpus import positions_from_play
 
-    return positions_from_play(size, seed)
+        return positions_from_play(size, seed)
+    from solver.sampling import sample_position
+
+    rng = random.Random(seed)
+    return [sample_position(rules, rng) for _ in range(size)]
 
 
-def _load(path: str) -> list[Position]:
+def _load(path: str, rules: RuleProfile | None) -> list[Position]:
     positions = []
     stream = open_input(path)
     with stream:
@@ -54,7 +73,7 @@ def _load(path: str) -> list[Position]:
             if not line.strip():
                 continue
             try:
-                positions.append(Position.from_json(line))
+                positions.append(Position.from_json(line, rules))
             except ConquianError as exc:
                 fail(f"{path}, line {number}: {exc}")
     if not positions:
@@ -69,7 +88,7 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def _time(
-    engine: Callable[[Position], Analysis], positions: list[Position], repeat: int
+    engine: Callable[[Position], AnyAnalysis], positions: list[Position], repeat: int
 ) -> tuple[list[float], list[dict[str, Any]]]:
     times: list[float] = []
     results: list[dict[str, Any]] = []
@@ -95,10 +114,42 @@ def _summary(times: list[float]) -> dict[str, float]:
     }
 
 
+def _hand_corpus(rules: str, count: int) -> list[Position]:
+    """Random positions of a profile whose center card is drawn into the hand."""
+    import random
+
+    from solver.rules import get_profile
+    from solver.sampling_hand import random_position
+
+    try:
+        profile = get_profile(rules)
+    except ConquianError as exc:
+        fail(str(exc))
+    if profile.analysis not in ("draw", "closing"):
+        fail(f"--rules {profile.id}: the built-in random corpus covers colonel and conquin")
+    rng = random.Random(CORPUS_SEED)
+    return [random_position(profile, rng) for _ in range(count)]
+
+
 def run(args: argparse.Namespace) -> int:
     if args.repeat < 1:
         fail("--repeat must be at least 1")
-    positions = _load(args.positions) if args.positions else builtin_corpus()
+    try:
+        rules = get_profile(args.rules) if args.rules is not None else None
+    except ConquianError as exc:
+        fail(f"--rules: {exc}")
+    if rules is not None and rules.analysis != "center" and not args.positions:
+        return _run_hand(args, _hand_corpus(rules.id, args.count))
+    try:
+        positions = _load(args.positions, rules) if args.positions else \
+            builtin_corpus(size=args.count, rules=rules or CONQUIAN_40)
+    except ConquianError as exc:
+        fail(f"--rules: {exc}")
+    if any(p.rules.analysis != "center" for p in positions):
+        if len({p.rules.id for p in positions}) > 1:
+            fail("--positions: bench positions of one rule profile at a time")
+        args.rules = positions[0].rules.id
+        return _run_hand(args, positions)
     report: dict[str, Any] = {"positions": len(positions)}
     results: dict[str, list[dict[str, Any]]] = {}
     if args.engine in ("search", "both"):
@@ -127,5 +178,35 @@ def run(args: argparse.Namespace) -> int:
         report["speedup_p50"] = round(report["cpsat"]["p50_us"] / report["search"]["p50_us"], 1)
     report["usable"] = sum(r["usable"] for r in next(iter(results.values())))
     report["forceable"] = sum(r["forceable"] for r in next(iter(results.values())))
+    print(json.dumps(report))
+    return 0
+
+
+def _run_hand(args: argparse.Namespace, positions: list[Position]) -> int:
+    """The same report for the draw (colonel) and closing (conquin) analyses."""
+    report: dict[str, Any] = {"rules": args.rules, "positions": len(positions)}
+    results: dict[str, list[dict[str, Any]]] = {}
+    if args.engine in ("search", "both"):
+        from solver import search
+
+        _time(search.analyze_any, positions[:50], 1)
+        times, results["search"] = _time(search.analyze_any,
+                                         positions, args.repeat)
+        report["search"] = _summary(times)
+    if args.engine in ("cpsat", "both"):
+        from solver import cpsat
+
+        _time(cpsat.analyze_any, positions[:5], 1)
+        times, results["cpsat"] = _time(cpsat.analyze_any, positions, 1)
+        report["cpsat"] = _summary(times)
+    if len(results) == 2:
+        report["agree"] = sum(
+            a == b for a, b in zip(results["search"], results["cpsat"], strict=True)
+        )
+        report["speedup_p50"] = round(report["cpsat"]["p50_us"] / report["search"]["p50_us"], 1)
+    first = next(iter(results.values()))
+    for flag in ("closes", "goes_out", "upcard_better"):
+        if first and flag in first[0]:
+            report[flag] = sum(bool(r[flag]) for r in first)
     print(json.dumps(report))
     return 0

@@ -135,6 +135,19 @@ class Observation:
         return view
 
 
+def _turned_by(state: GameState, player: int) -> bool:
+    """Whether ``player`` turned the center card from the stock (R7): also true after they
+    passed it, and when it is forced back on them (R9)."""
+    if state.facing == player and state.phase in ("turned", "forced"):
+        return state.center_from_stock
+    for who, action in reversed(state.history):
+        if action.type == "turn":
+            return who == player and action.card == state.center
+        if action.type == "take":
+            return False
+    return False
+
+
 def observe(state: GameState, player: int) -> Observation:
     """The observation of ``player``: exactly what they may see."""
     over = state.is_terminal()
@@ -143,7 +156,7 @@ def observe(state: GameState, player: int) -> Observation:
     analysis = state.analysis() if to_act and facing else None
     center_from = None
     if state.center is not None:
-        center_from = "stock" if state.center_from_stock else "opponent"
+        center_from = "stock" if _turned_by(state, player) else "opponent"
     melds_all = state.exposed[0] | state.exposed[1]
     center_bit = 0 if state.center is None else 1 << state.center
     return Observation(

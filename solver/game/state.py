@@ -289,6 +289,7 @@ class GameState:
     def _force(self) -> None:
         if self.phase == "respond":
             self.facing = 1 - self.facing  # the passer takes their own card back
+            self.center_from_stock = True  # which they turned themselves (R7, R9)
         self.force_open = False
         self.phase = "forced"
 

@@ -6,6 +6,12 @@ hand they hold *now* could meld a refused card with the melds they had *then*, s
 the hand they held then.  Most players take what they can, so hands like that are made
 unlikely (not impossible: people do decline cards they could use).
 
+Discards say something too: a plain player discards its least connected card.  The hand
+the opponent held at a discard is the hand it holds now plus the cards that left it since
+(later discards and the hand cards laid with a card we left, all seen face up), so each
+sampled hand is checked against the latest discards, and a hand that would have kept the
+discarded card rather than another becomes less likely (DISCARD_ODDS).
+
 Everything here comes from the player's own successive observations: which card it left
 to the opponent, whether that card later lies in the waste, and whether the card it faces
 was passed (the opponent's melds did not grow).  Nothing reads the opponent's hand.
@@ -17,14 +23,18 @@ import random
 from dataclasses import dataclass, field
 from typing import Final
 
-from solver.cards import FULL_DECK, Card, CardMask, mask_of
+from solver.cards import FULL_DECK, Card, CardMask, iter_cards, mask_of
 from solver.cover import core_plays, first_cover
 from solver.game.actions import Action
 from solver.game.observation import Observation
-from solver.players.hand_shape import rank_mates, run_neighbours
+from solver.players.hand_shape import connection, rank_mates, run_neighbours
 
 REFUSAL_ODDS: Final = 0.1
 """How much less likely a hand becomes for each refused card it could have melded."""
+DISCARD_ODDS: Final = 0.1
+"""How much less likely a hand becomes for each discard that was not its least connected
+card (solver.players.greedy.least_connected, the discard of a plain player)."""
+DISCARDS_READ: Final = 4  # the latest discards are read: they say most about the hand now
 TRIES: Final = 40  # draws per sampled hand before settling for the likeliest one
 
 
@@ -53,11 +63,44 @@ def could_meld(hand: CardMask, r: Refusal) -> bool:
     return bool(core_plays(r.opponent_exposed | 1 << r.card, hand, r.card))
 
 
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """The opponent took a card and then discarded ``card`` (R8)."""
+
+    card: Card
+    exposed: CardMask
+    """The opponent's exposed cards after the take."""
+    ours: CardMask
+    """This player's exposed cards then."""
+    waste: CardMask
+    """The cards seen face up then, outside the melds and the center."""
+    gone: CardMask
+    """Cards that left the opponent's hand in this take: the discard and the hand cards
+    laid (when the card taken is known to be one we left; else -1: not known)."""
+
+
+def discard_misfit(hand: CardMask, d: Discard) -> bool:
+    """``hand`` (the opponent's hand after the discard) would not have discarded ``d.card``
+    as its least connected card (the lowest card of the least connected, as greedy does)."""
+    rest = hand | 1 << d.card
+    live = FULL_DECK & ~(rest | d.exposed | d.ours | d.waste)
+    mine = rest | d.exposed
+    score = connection(d.card, mine & ~(1 << d.card), live)
+    for card in iter_cards(rest):
+        if card == d.card:
+            continue
+        other = connection(card, mine & ~(1 << card), live)
+        if other < score or (other == score and card < d.card):
+            return True
+    return False
+
+
 @dataclass(slots=True)
 class OpponentModel:
     """The refusals of the current hand, kept between one's own decisions."""
 
     refusals: list[Refusal] = field(default_factory=list)
+    discards: list[Discard] = field(default_factory=list)
     known: CardMask = 0
     stock_count: int = -1
     left: Card | None = None
@@ -74,6 +117,7 @@ class OpponentModel:
         if observation.stock_count > self.stock_count or known & self.known != self.known:
             # A new hand (or an unrelated position): forget everything (R12: fresh deal).
             self.refusals.clear()
+            self.discards.clear()
             self.left = None
             self.opponent_exposed = 0
         opp = observation.opponent_exposed
@@ -84,6 +128,16 @@ class OpponentModel:
                 and observation.center_from == "opponent" and center != self.left
                 and opp == self.opponent_exposed):
             self._add(center, opp)  # they turned it and passed it without taking
+        if (center is not None and observation.center_from == "opponent"
+                and observation.phase == "respond" and opp & ~self.opponent_exposed
+                and self.stock_count >= 0):
+            # They took a card and discarded ``center``.  When the card taken is the one we
+            # left, the rest of the new melds came from their hand.
+            new = opp & ~self.opponent_exposed
+            taken = self.left if self.left is not None and new >> self.left & 1 else None
+            gone = -1 if taken is None else (new & ~(1 << taken)) | 1 << center
+            self.discards.append(Discard(center, opp, observation.exposed, observation.seen,
+                                         gone))
         self.known = known
         self.stock_count = observation.stock_count
         self.opponent_exposed = opp
@@ -103,16 +157,36 @@ class OpponentModel:
         if r is not None:
             self.refusals.append(r)
 
+    def _readable(self) -> list[tuple[Discard, CardMask]]:
+        """The latest discards whose hand can be rebuilt from the hand now: each with the
+        cards that left the hand after it (their hand only ever loses cards, R8)."""
+        out: list[tuple[Discard, CardMask]] = []
+        later = 0
+        for d in reversed(self.discards):
+            if len(out) >= DISCARDS_READ:
+                break
+            out.append((d, later))
+            if d.gone < 0:
+                break  # a card from the stock went into those melds: earlier hands unknown
+            later |= d.gone
+        return out
+
     def sample_hand(self, pool: list[Card], size: int, rng: random.Random) -> CardMask:
         """An opponent hand of ``size`` cards from ``pool`` (the unseen cards), drawn
-        uniformly and kept with probability REFUSAL_ODDS per refused card it could meld."""
-        best, best_misfits = 0, -1
+        uniformly and kept with probability REFUSAL_ODDS per refused card it could meld
+        and DISCARD_ODDS per discard that was not its least connected card."""
+        best, best_odds = 0, -1.0
+        readable = self._readable() if self.discards else []
         for _ in range(TRIES):
             hand = mask_of(rng.sample(pool, size))
             misfits = sum(could_meld(hand, r) for r in self.refusals)
-            if misfits == 0 or rng.random() < REFUSAL_ODDS ** misfits:
+            odds = REFUSAL_ODDS ** misfits
+            for d, later in readable:
+                if discard_misfit(hand | later, d):
+                    odds *= DISCARD_ODDS
+            if odds >= 1.0 or rng.random() < odds:
                 return hand
-            if best_misfits < 0 or misfits < best_misfits:
-                best, best_misfits = hand, misfits
+            if odds > best_odds:
+                best, best_odds = hand, odds
         return best
 

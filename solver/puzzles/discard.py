@@ -3,10 +3,11 @@
 The tutor's rule, used by every ``discard`` puzzle: after the given take, the
 accepted discards are exactly the cards left in hand that do **not** fit the
 opponent's exposed melds on their own (rearranging those melds if needed, R5).
-A card that does fit is one the opponent could take with no card from hand — and
-if they declined it, could even be forced to take (R9) — so it certainly helps
-them.  Whether any other card helps them depends on their hidden hand, which a
-careful player cannot know; those cards are the safe ones.
+A card that does fit is one the opponent can certainly take, with no card from
+hand (R8), so it certainly helps them.  (Forcing adds nothing to that risk: if they
+declined it, forcing it on them would be the discarder's own choice, R9.)  Whether
+any other card helps them depends on their hidden hand, which a careful player
+cannot know; those cards are the safe ones.
 """
 
 from __future__ import annotations

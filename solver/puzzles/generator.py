@@ -398,16 +398,18 @@ def pick_title(task: Task, center: str, used: Mapping[str, set[str]]) -> dict[st
     """A title for a puzzle of ``task`` about ``center`` (a glyph) in each language of
     ``used`` (language → titles already in the set), unused in every one of them, and
     added to them: the task's first wording, then the others, then the first numbered."""
+    from solver.cli.catalogs import translator  # the catalogs: one translation system
+
     options = [Sentence(f"title_{task}" if n == 1 else f"title_{task}_{n}", {"center": center})
                for n in range(1, TITLE_WORDINGS + 1)]
     for sentence in options:
-        titles = {lang: sentence.render(lang) for lang in used}
+        titles = {lang: sentence.render(translator(lang)) for lang in used}
         if all(titles[lang] not in used[lang] for lang in used):
             break
     else:
         number = 2
         while True:
-            titles = {lang: f"{options[0].render(lang)} ({number})" for lang in used}
+            titles = {lang: f"{options[0].render(translator(lang))} ({number})" for lang in used}
             if all(titles[lang] not in used[lang] for lang in used):
                 break
             number += 1
@@ -426,6 +428,9 @@ def make_puzzle(
     found = themes_of(position, analysis)
     themes = [theme, *(t for t in found if t != theme)]
     take = answer.take if task == "discard" else None
+    from solver.cli.catalogs import translator
+
+    translate = translator(language)
     used = {language: used_titles if used_titles is not None else set()}
     title = pick_title(task, card_glyph(position.center), used)[language]
     return Puzzle(
@@ -436,8 +441,8 @@ def make_puzzle(
         answer=answer,
         themes=tuple(themes),
         difficulty=difficulty_of(position, analysis, task, take),
-        hints=tuple(s.render(language) for s in hints(position, analysis, task, answer, themes)),
-        explanation=render(explanation(position, analysis, task, answer, themes), language),
+        hints=tuple(s.render(translate) for s in hints(position, analysis, task, answer, themes)),
+        explanation=render(explanation(position, analysis, task, answer, themes), translate),
         extra={"generated": True},
     )
 

@@ -1,6 +1,6 @@
 """The hint ladder and the explanation of a puzzle, written from its analysis.
 
-Both are lists of :class:`Sentence` (a message key of :mod:`solver.puzzles.messages`
+Both are lists of claims (:mod:`solver.claims`: a message key of :mod:`solver.puzzles.messages`
 and its parameters), so the site can render them in any language.  The ladder climbs
 from a nudge (where to look: this position's cards), through the rule that decides, to
 a narrowing hint, and ends with the full solution; the first steps never state the
@@ -9,52 +9,29 @@ answer, and no step repeats another's point.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 
 from solver.analysis import Analysis
-from solver.cards import (
-    ACE,
-    DECK_40,
-    KING,
-    QUEEN,
-    CardMask,
-    card_glyph,
-    card_rank,
-    card_suit,
-    cards_of,
-    make_card,
-    sort_key,
-)
-from solver.explain import what_is_missing
+from solver.cards import CardMask, card_glyph, cards_of, sort_key
+from solver.claims.facts import near as _near_cards
+from solver.claims.kinds import Claim
+from solver.explain import what_helps
 from solver.melds import meld_cards
 from solver.position import Position
 from solver.puzzles.discard import fits_melds, unsafe_cards
-from solver.puzzles.i18n import TRANSLATIONS
-from solver.puzzles.messages import MESSAGES
 from solver.puzzles.model import Answer, Task
 from solver.puzzles.themes import center_meld, themes_of
 
 Translate = Callable[[str], str]
 
-
-@dataclass(frozen=True, slots=True)
-class Sentence:
-    key: str
-    params: Mapping[str, str | int] = field(default_factory=dict)
-
-    def render(self, language: str = "en", translate: Translate | None = None) -> str:
-        """The sentence in ``language`` (en, pt, es), or through a gettext ``translate``."""
-        template = MESSAGES[self.key]
-        if translate is not None:
-            template = translate(template)
-        elif language != "en":
-            template = TRANSLATIONS[language][self.key]
-        return template.format(**self.params)
+Sentence = partial(Claim, book="puzzle")
+"""A sentence of :mod:`solver.puzzles.messages`: a claim the checker re-derives."""
 
 
-def render(sentences: Iterable[Sentence], language: str = "en") -> str:
-    return " ".join(s.render(language) for s in sentences)
+def render(sentences: Iterable[Claim], translate: Translate | None = None) -> str:
+    """The sentences as one text, in English or through a gettext ``translate``."""
+    return " ".join(s.render(translate) for s in sentences)
 
 
 def cards_text(mask: CardMask) -> str:
@@ -88,7 +65,7 @@ _RULE_BY_THEME = (
 )
 
 
-def _rule(task: Task, themes: Sequence[str], center: str) -> Sentence:
+def _rule(task: Task, themes: Sequence[str], center: str) -> Claim:
     if task == "discard":
         return Sentence("rule_discard")
     if task == "can_force" and "forcing-after-rearranging" not in themes:
@@ -102,7 +79,7 @@ def _rule(task: Task, themes: Sequence[str], center: str) -> Sentence:
 def hints(
     position: Position, analysis: Analysis, task: Task, answer: Answer,
     themes: Sequence[str] | None = None,
-) -> list[Sentence]:
+) -> list[Claim]:
     """Up to three hints that lead up to the answer without stating it: where to look in
     this position, the rule that decides, then a narrowing fact."""
     themes = list(themes) if themes is not None else themes_of(position, analysis)
@@ -129,9 +106,11 @@ def hints(
     else:
         out = [look, _rule(task, themes, center)]
     if task in ("find_play", "win") and answer.plays:
-        first = _first(answer.plays)
-        assert first is not None
-        out.append(Sentence("count_cards", {"count": first.bit_count()}))
+        sizes = sorted({m.bit_count() for m in answer.plays})
+        if len(sizes) == 1:
+            out.append(Sentence("count_cards", {"count": sizes[0]}))
+        else:
+            out.append(Sentence("count_cards_range", {"least": sizes[0], "most": sizes[-1]}))
     elif task == "win":
         most = max((p.size for p in analysis.plays), default=0)
         out.append(Sentence("count_most", {"center": center, "count": most}))
@@ -139,26 +118,15 @@ def hints(
 
 
 def _near(position: Position, *, exposed_only: bool = False) -> CardMask:
-    """The player's cards that could meet the center card in a meld: same rank, or the same
-    suit within two ranks; for Q, K and A, also the other two of Q-K-A (the tempting one).
-    Forcing looks at the exposed cards alone (R9), so its hint points only at those."""
-    mine = position.exposed if exposed_only else position.hand | position.exposed
-    center = position.center
-    rank, suit, order = card_rank(center), card_suit(center), DECK_40.order(center)
-    near = 0
-    for card in cards_of(mine):
-        close = card_suit(card) == suit and abs(DECK_40.order(card) - order) <= 2
-        if close or card_rank(card) == rank:
-            near |= 1 << card
-    if rank in (ACE, QUEEN, KING):
-        near |= mine & sum(1 << make_card(r, suit) for r in (ACE, QUEEN, KING))
-    return near
+    """The cards the first hint points at (``solver.claims.facts.near``).  Forcing looks at
+    the exposed cards alone (R9), so its hint points only at those."""
+    return _near_cards(position, exposed_only=exposed_only)
 
 
 def ladder(
     position: Position, analysis: Analysis, task: Task, answer: Answer,
     themes: Sequence[str] | None = None,
-) -> list[list[Sentence]]:
+) -> list[list[Claim]]:
     """The whole ladder: each hint, then the full solution as the last step."""
     steps = [[h] for h in hints(position, analysis, task, answer, themes)]
     steps.append(explanation(position, analysis, task, answer, themes))
@@ -168,12 +136,12 @@ def ladder(
 def explanation(
     position: Position, analysis: Analysis, task: Task, answer: Answer,
     themes: Sequence[str] | None = None,
-) -> list[Sentence]:
+) -> list[Claim]:
     """Why the answer is right, citing rule ids."""
     themes = list(themes) if themes is not None else themes_of(position, analysis)
     center = card_glyph(position.center)
     c = {"center": center}
-    out: list[Sentence] = []
+    out: list[Claim] = []
     if task == "can_use":
         if analysis.usable:
             out.append(Sentence("usable_yes", c))
@@ -206,7 +174,8 @@ def explanation(
             out.append(Sentence("empty_hand"))
         first = _first(answer.plays)
         if first is not None:
-            out.append(Sentence("win", {**c, "cards": cards_text(first) or "-"}))
+            out.append(Sentence("win", {**c, "cards": cards_text(first)}) if first
+                       else Sentence("win_alone", c))
             play = analysis.play_for(first)
             assert play is not None
             out.append(Sentence("play" if first else "play_alone",
@@ -220,17 +189,21 @@ def explanation(
         out.extend(_play(position, analysis, answer.take, theme_notes=False))
         out.extend(_discard(position, answer))
     out.extend(_theme_notes(position, analysis, themes, task))
-    if position.stock == 0 and task != "discard":
-        if position.center_from == "opponent" and not analysis.usable:
+    if position.stock == 0:
+        # Not the last decision: a take's discard still faces the opponent, and a passed
+        # card may still be taken, declined or forced (R7, R8, R9, R11).
+        if position.center_from == "stock":
+            out.append(Claim("stock_empty_pass"))
+        elif not analysis.forceable:
             out.append(Sentence("draw_decline", c))
-        elif not analysis.winning_plays:
-            out.append(Sentence("stock_last"))
+        if any(not p.wins for p in analysis.plays):
+            out.append(Claim("stock_empty_take"))
     return out
 
 
 def _play(
     position: Position, analysis: Analysis, hand_cards: CardMask, theme_notes: bool = True
-) -> list[Sentence]:
+) -> list[Claim]:
     play = analysis.play_for(hand_cards)
     assert play is not None
     center = card_glyph(position.center)
@@ -243,22 +216,17 @@ def _play(
         out.append(Sentence("rearranged", {"before": melds_text(position.melds),
                                            "after": melds_text(play.melds)}))
     if play.wins:
-        out.append(Sentence("win", {"center": center, "cards": cards_text(hand_cards) or "-"}))
+        out.append(Sentence("win", {"center": center, "cards": cards_text(hand_cards)})
+                   if hand_cards else Sentence("win_alone", {"center": center}))
     return out
 
 
-def _why_not(position: Position) -> list[Sentence]:
-    center = position.center
-    whole, missing = what_is_missing(position)
-    if whole:
-        return [Sentence("blocked", {"center": card_glyph(center)})]
-    if missing:
-        return [Sentence("missing", {"cards": " / ".join(
-            card_glyph(c) for c in sorted(cards_of(missing), key=sort_key))})]
-    return []
+def _why_not(position: Position) -> list[Claim]:
+    # The explanation's own claims: single cards that suffice, pairs, dead cards (R5, R8).
+    return what_helps(position)
 
 
-def _ten_down(position: Position, analysis: Analysis) -> list[Sentence]:
+def _ten_down(position: Position, analysis: Analysis) -> list[Claim]:
     hand = position.hand.bit_count()
     for play in analysis.plays:
         if play.size == hand - 1:
@@ -267,9 +235,12 @@ def _ten_down(position: Position, analysis: Analysis) -> list[Sentence]:
     return []
 
 
-def _discard(position: Position, answer: Answer) -> list[Sentence]:
-    safe = "discard_safe" if answer.discards.bit_count() == 1 else "discard_safe_any"
-    out = [Sentence(safe, {"cards": cards_text(answer.discards)})]
+def _discard(position: Position, answer: Answer) -> list[Claim]:
+    if not answer.discards:
+        out = [Sentence("discard_none_safe")]
+    else:
+        safe = "discard_safe" if answer.discards.bit_count() == 1 else "discard_safe_any"
+        out = [Sentence(safe, {"cards": cards_text(answer.discards)})]
     left = position.hand & ~answer.take
     if not position.opponent_melds:
         out.append(Sentence("discard_any"))
@@ -287,8 +258,8 @@ def _discard(position: Position, answer: Answer) -> list[Sentence]:
 
 def _theme_notes(
     position: Position, analysis: Analysis, themes: Sequence[str], task: Task
-) -> list[Sentence]:
-    out: list[Sentence] = []
+) -> list[Claim]:
+    out: list[Claim] = []
     if "seven-jack" in themes:
         for play in analysis.plays:
             meld = center_meld(play, position.center)

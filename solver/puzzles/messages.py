@@ -1,8 +1,8 @@
 """Every English sentence of puzzle hints, explanations and generated titles.
 
 Templates are wrapped in ``N_`` for Babel's extractor, as in :mod:`solver.messages`;
-the Portuguese and Spanish texts of the bundled library come from
-:mod:`solver.puzzles.i18n`.  Placeholders take card glyphs (``6♥``) and melds
+the Portuguese and Spanish texts come from the gettext catalogs
+(``tutor/translations``).  Placeholders take card glyphs (``6♥``) and melds
 (``4♥-5♥-6♥``), which read the same in every language.
 """
 
@@ -58,11 +58,12 @@ MESSAGES: Final[dict[str, str]] = {
         "no card from their hand to take it (R9)."
     ),
     "rule_draw": N_(
-        "The waste is never reshuffled: when no stock card can be turned, a declined card "
-        "ends the hand (R11)."
+        "The waste is never reshuffled: once the stock is empty, a declined card that is not "
+        "forced on the player who declined it ends the hand in a draw (R9, R11)."
     ),
     # Third hints: narrowing down.
     "count_cards": N_("Cards from your hand in the answer: {count}."),
+    "count_cards_range": N_("The accepted answers use from {least} to {most} cards from your hand."),
     "count_safe": N_("Cards left in your hand after the take: {count}. Check each one against the opponent's melds."),
     "look_at": N_("Look closely at {cards}."),
     "look_none": N_("None of your cards shares a rank with {center} or sits near it in its suit."),
@@ -105,6 +106,7 @@ MESSAGES: Final[dict[str, str]] = {
     "wraparound": N_("Q-K-A is not a run: the ace is low only (R1, R4)."),
     "long_run": N_("A run holds at most 8 cards; a longer line must be split into two runs (R4)."),
     "win": N_("{cards} and {center} put all 11 cards down: you win at once, with no discard (R10)."),
+    "win_alone": N_("{center} alone puts your 11th card down: you win at once, with no discard (R10)."),
     "no_win": N_("No take puts all 11 cards down, so no play wins this turn (R10)."),
     "ten_down": N_(
         "Taking with {cards} lays 10 cards down, but you must still discard {left}; 10 down "
@@ -116,6 +118,10 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_unsafe": N_(
         "The other cards would be gifts: they go onto your opponent's melds with no card "
         "from their hand (R9): {pairs}."
+    ),
+    "discard_none_safe": N_(
+        "Every card you keep fits your opponent's melds by itself: whichever you discard, "
+        "they could take it (R9)."
     ),
     "discard_any": N_("Your opponent has no melds yet, so no discard fits them directly (R9)."),
     "draw_decline": N_("The stock is empty: if you decline {center}, the hand ends in a draw (R11)."),

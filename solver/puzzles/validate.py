@@ -6,12 +6,16 @@ JSON with its file name, which every problem then names.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from solver.claims.check import Context, check
+from solver.claims.parse import parse_text
 from solver.errors import Text
 from solver.messages import N_
 from solver.puzzles.model import (
     LANGUAGES,
+    Puzzle,
     PuzzleFormatError,
     PuzzleSet,
     parse_puzzle,
@@ -56,8 +60,42 @@ def _from_error(exc: PuzzleFormatError) -> Problem:
     return Problem(exc.source, exc.puzzle, message)
 
 
-def validate_set(data: object, source: str = "") -> Report:
-    """Every problem of one set: a malformed puzzle is reported and the others still checked."""
+Translate = Callable[[str], str]
+
+
+def false_sentences(puzzle: Puzzle, translate: Translate | None = None, *,
+                    strict: bool = True) -> list[Text]:
+    """Every sentence of the puzzle's hints and explanation that the claim checker finds
+    false of its position, and, when ``strict``, every sentence it cannot read as a claim
+    (a sentence that cannot be checked is not said).  ``translate``: the gettext of the
+    set's language (``None`` for English)."""
+    ctx = Context(puzzle.position, puzzle.task, puzzle.answer)
+    out: list[Text] = []
+    texts = [(Text(N_("hint {number}"), {"number": i + 1}), h)
+             for i, h in enumerate(puzzle.hints)]
+    texts.append((Text(N_("the explanation")), puzzle.explanation))
+    for place, text in texts:
+        parsed = parse_text(text, translate)
+        for claim in parsed.claims:
+            reason = check(claim, ctx)
+            if reason is not None:
+                out.append(Text(N_("{where} says “{sentence}”, which is false: {reason}"),
+                                {"where": place, "sentence": claim.render(translate),
+                                 "reason": reason}))
+        if strict:
+            out.extend(Text(N_("{where} says “{sentence}”, which the claim checker "
+                               "cannot check"), {"where": place, "sentence": sentence})
+                       for sentence in parsed.unknown)
+    return out
+
+
+def validate_set(data: object, source: str = "", *, strict: bool = False,
+                 translators: Callable[[str], Translate | None] | None = None) -> Report:
+    """Every problem of one set: a malformed puzzle is reported and the others still checked.
+
+    Hints and explanations are checked by the claim checker: a false sentence is a
+    problem; with ``strict`` (the bundled library), so is one it cannot read as a claim.
+    ``translators`` gives the gettext of a language (default: the site's catalogs)."""
     try:
         header, raw = parse_set_header(data, source)
     except PuzzleFormatError as exc:
@@ -81,12 +119,26 @@ def validate_set(data: object, source: str = "") -> Report:
                                     in_field("id", Text(N_("two puzzles share this id")))))
         seen.add(puzzle.id)
         puzzles.append(puzzle)
-        problems.extend(Problem(source, puzzle.id, text) for text in check_answer(puzzle))
+        answer_problems = check_answer(puzzle)
+        problems.extend(Problem(source, puzzle.id, text) for text in answer_problems)
+        if not answer_problems and header.language in LANGUAGES:
+            translate = _translator(header.language, translators)
+            problems.extend(Problem(source, puzzle.id, text)
+                            for text in false_sentences(puzzle, translate, strict=strict))
     parsed = PuzzleSet(
         id=header.id, title=header.title, language=header.language, author=header.author,
         puzzles=tuple(puzzles), translation_of=header.translation_of, extra=header.extra,
     )
     return Report(source, parsed, len(raw), tuple(problems))
+
+
+def _translator(language: str,
+                translators: Callable[[str], Translate | None] | None) -> Translate | None:
+    if translators is None:
+        from solver.cli.catalogs import translator  # reads the catalogs once per language
+
+        translators = translator
+    return translators(language)
 
 
 def check_translation(

@@ -1,5 +1,6 @@
 /*
- * The card picker: build a Conquian position by clicking cards of the 40-card deck.
+ * The card picker: build a position by clicking cards of the profile's pack (the 40 cards by
+ * default; 52, two copies of each and jokers under other rule profiles: picker.configure).
  *
  * Markup comes from the `position_picker` macro (tutor/templates/analyzer/_picker.html).
  * The picker's model is a set of ordinary text inputs of the surrounding form, named in
@@ -11,32 +12,50 @@
  * Keyboard: every control is a button; in the deck, arrow keys, Home and End move between
  * cards (one tab stop for the deck), Space or Enter places or takes back a card.
  *
- * API: window.ConquianPicker.attach(element) -> picker ({state, set(state), render()}),
+ * Two packs: a card of the deck may be placed twice; a click on a card whose every copy is
+ * placed takes the last one back. A joker goes into the hand or the center as "*"; into a
+ * meld it asks which card it stands for and is written "*5H".
+ *
+ * API: window.ConquianPicker.attach(element) -> picker ({state, set(state), render(),
+ *      configure({deck: {ranks, packs, jokers}, zones: [...]})}),
  *      ConquianPicker.parseCards(text), ConquianPicker.parseMelds(text) (valid cards only),
  *      ConquianPicker.splitCards(text), ConquianPicker.splitMelds(text) (every token as typed).
  */
 (function () {
   "use strict";
 
-  var RANKS = "A234567JQK";
+  var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
   var SUITS = "SHDC";
   // Zones drawn as on the table: the opponent's side, the center, then yours.
   var VIEW_ORDER = ["opponent_melds", "center", "melds", "hand"];
   var GLYPHS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
 
+  // "4h", "10♥", "t♥" -> "4H", "10H"; "*" (a joker) and "*5h" (a joker standing for 5H)
+  // are kept as jokers; anything else -> null.
   function normalise(token) {
-    if (token.length !== 2) { return null; }
-    var rank = token[0].toUpperCase();
-    var suit = GLYPHS[token[1]] || token[1].toUpperCase();
+    token = String(token);
+    if (token === "*") { return "*"; }
+    if (token.charAt(0) === "*") {
+      var stands = normalise(token.slice(1));
+      return stands && stands !== "*" ? "*" + stands : null;
+    }
+    if (token.length < 2 || token.length > 3) { return null; }
+    var rank = token.slice(0, -1).toUpperCase();
+    if (rank === "T") { rank = "10"; }
+    var last = token.charAt(token.length - 1);
+    var suit = GLYPHS[last] || last.toUpperCase();
     if (RANKS.indexOf(rank) < 0 || SUITS.indexOf(suit) < 0) { return null; }
     return rank + suit;
   }
+  function isJoker(card) { return card.charAt(0) === "*"; }
+  function suitOf(card) { return card.charAt(card.length - 1); }
+  function rankOf(card) { return isJoker(card) ? card : card.slice(0, -1); }
 
   // "4H 5h,6♥" or "4H5H6H" -> ["4H", "5H", "6H"]; tokens that are not cards are dropped
   // (the server names them when the form is sent).
-  function parseCards(text) {
+  function parseCards(text, inMeld) {
     var out = [];
-    splitCards(text).forEach(function (part) {
+    splitCards(text, inMeld).forEach(function (part) {
       var card = normalise(part);
       if (card && out.indexOf(card) < 0) { out.push(card); }
     });
@@ -44,17 +63,25 @@
   }
 
   function parseMelds(text) {
-    return splitMelds(text, parseCards);
+    return splitMelds(text, function (part) { return parseCards(part, true); });
   }
 
   // The same split as the server's (tutor/analyzer/codec.py), keeping every token as typed
-  // so that the solver can name a bad one.
-  function splitCards(text) {
+  // so that the solver can name a bad one. In a meld "*5H" is one card (a joker standing
+  // for 5H); in a hand "*" is a joker on its own.
+  var NATURAL = "(?:10|[0-9AJQKTajqkt])[SHDCshdc♠♥♦♣]";
+  var HAND_RUN = new RegExp("^(?:" + NATURAL + "|\\*)+$");
+  var HAND_CARD = new RegExp(NATURAL + "|\\*", "g");
+  var MELD_RUN = new RegExp("^(?:\\*?" + NATURAL + "|\\*)+$");
+  var MELD_CARD = new RegExp("\\*?" + NATURAL + "|\\*", "g");
+  function splitCards(text, inMeld) {
+    var run = inMeld ? MELD_RUN : HAND_RUN;
+    var card = inMeld ? MELD_CARD : HAND_CARD;
     var out = [];
     String(text || "").split(/[\s,\-]+/).forEach(function (token) {
       if (!token) { return; }
-      if (token.length > 2 && /^((10|[0-9AJQKTajqkt])[SHDCshdc♠♥♦♣])+$/.test(token)) {
-        out.push.apply(out, token.match(/(10|[0-9AJQKTajqkt])[SHDCshdc♠♥♦♣]/g));
+      if (token.length > 1 && run.test(token)) {
+        out.push.apply(out, token.match(card));
       } else {
         out.push(token);
       }
@@ -63,7 +90,9 @@
   }
 
   function splitMelds(text, split) {
-    return String(text || "").split(/[;|\/.\n\r]+/).map(split || splitCards).filter(function (m) {
+    return String(text || "").split(/[;|\/.\n\r]+/).map(split || function (part) {
+      return splitCards(part, true);
+    }).filter(function (m) {
       return m.length > 0;
     });
   }
@@ -74,9 +103,14 @@
     });
   }
 
-  function cardOrder(a, b) {
-    return SUITS.indexOf(a[1]) * 10 + RANKS.indexOf(a[0]) - (SUITS.indexOf(b[1]) * 10 + RANKS.indexOf(b[0]));
+  // Suits then ranks, as the deck is drawn; a joker sorts as the card it stands for, a
+  // bare joker last.
+  function cardKey(card) {
+    var natural = isJoker(card) ? card.slice(1) : card;
+    if (!natural) { return 1000; }
+    return SUITS.indexOf(suitOf(natural)) * 20 + RANKS.indexOf(rankOf(natural));
   }
+  function cardOrder(a, b) { return cardKey(a) - cardKey(b); }
 
   function attach(root) {
     if (root.conquianPicker) { return root.conquianPicker; }
@@ -90,9 +124,36 @@
     var view = root.querySelector("[data-view]");
     var status = root.querySelector("[data-status]");
     var zoneButtons = Array.prototype.slice.call(root.querySelectorAll(".picker__zone"));
-    var deck = Array.prototype.slice.call(grid.querySelectorAll("button[data-card]"));
+    var allButtons = Array.prototype.slice.call(grid.querySelectorAll("button[data-card]"));
+    var deck = [];
     var labels = {};
-    deck.forEach(function (b) { labels[b.getAttribute("data-card")] = b.getAttribute("aria-label"); });
+    allButtons.forEach(function (b) { labels[b.getAttribute("data-card")] = b.getAttribute("aria-label"); });
+    var jokerForm = root.querySelector("[data-joker-form]");
+    var jokerInput = jokerForm ? jokerForm.querySelector("input") : null;
+    var pack = JSON.parse(root.getAttribute("data-deck") || "null") ||
+      { ranks: ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"], packs: 1, jokers: 0 };
+    var offered = JSON.parse(root.getAttribute("data-zones") || "null");
+
+    // A card's spoken name; a joker in a meld names the card it stands for.
+    function labelOf(card) {
+      if (card === "*") { return i18n.joker || "joker"; }
+      if (isJoker(card)) { return format(i18n.jokerAs || "{card}", { card: labels[card.slice(1)] || card.slice(1) }); }
+      return labels[card] || card;
+    }
+    function zoneOffered(zone) { return !!inputs[zone] && (!offered || offered.indexOf(zone) >= 0); }
+    // How many of a deck entry are placed: a natural card's copies, or every joker.
+    function placedCount(entry) {
+      var s = picker.state;
+      var n = 0;
+      function same(card) { return entry === "*" ? isJoker(card) : card === entry; }
+      if (s.center && same(s.center)) { n++; }
+      s.hand.forEach(function (c) { if (same(c)) { n++; } });
+      ["melds", "opponent_melds"].forEach(function (zone) {
+        s[zone].forEach(function (m) { m.forEach(function (c) { if (same(c)) { n++; } }); });
+      });
+      return n;
+    }
+    function limit(entry) { return entry === "*" ? (pack.jokers || 0) : (pack.packs || 1); }
 
     var picker = {
       state: { hand: [], melds: [], opponent_melds: [], center: null },
@@ -108,12 +169,15 @@
     function readInputs() {
       var s = { hand: [], melds: [], opponent_melds: [], center: null };
       var seen = {};
+      var counts = {};
       var twice = [];
-      function cardsIn(text) { return splitCards(text).map(normalise).filter(Boolean); }
+      function cardsIn(text, inMeld) { return splitCards(text, inMeld).map(normalise).filter(Boolean); }
       function keep(zone) {
         return function (card) {
-          if (seen[card]) {
-            var text = format(i18n.twice, {
+          if (isJoker(card)) { return true; }  // the server checks the number of jokers
+          counts[card] = (counts[card] || 0) + 1;
+          if (counts[card] > (pack.packs || 1)) {
+            var text = (pack.packs || 1) > 1 ? format(i18n.tooMany, { card: labels[card] || card }) : format(i18n.twice, {
               card: labels[card] || card,
               first: zoneName(seen[card]).toLowerCase(),
               second: zoneName(zone).toLowerCase()
@@ -121,7 +185,7 @@
             twice.push(text.charAt(0).toUpperCase() + text.slice(1));
             return false;
           }
-          seen[card] = zone;
+          seen[card] = seen[card] || zone;
           return true;
         };
       }
@@ -129,7 +193,8 @@
       if (inputs.hand) { s.hand = cardsIn(inputs.hand.value).filter(keep("hand")); }
       ["melds", "opponent_melds"].forEach(function (zone) {
         if (!inputs[zone]) { return; }
-        s[zone] = splitMelds(inputs[zone].value, cardsIn).map(function (m) { return m.filter(keep(zone)); })
+        s[zone] = splitMelds(inputs[zone].value, function (part) { return cardsIn(part, true); })
+          .map(function (m) { return m.filter(keep(zone)); })
           .filter(function (m) { return m.length; });
       });
       picker.state = s;
@@ -150,23 +215,31 @@
       if (inputs.center) { inputs.center.value = s.center || ""; }
     }
 
+    // Where a deck entry lies (the first place found); "*" finds any joker.
     function whereIs(card) {
       var s = picker.state;
-      if (s.center === card) { return { zone: "center" }; }
-      if (s.hand.indexOf(card) >= 0) { return { zone: "hand" }; }
+      function same(c) { return card === "*" ? isJoker(c) : c === card; }
+      function find(list) { for (var k = 0; k < list.length; k++) { if (same(list[k])) { return list[k]; } } return null; }
+      if (s.center && same(s.center)) { return { zone: "center", card: s.center }; }
+      var found = find(s.hand);
+      if (found) { return { zone: "hand", card: found }; }
       for (var z = 0; z < 2; z++) {
         var zone = z ? "opponent_melds" : "melds";
         for (var i = 0; i < s[zone].length; i++) {
-          if (s[zone][i].indexOf(card) >= 0) { return { zone: zone, meld: i }; }
+          found = find(s[zone][i]);
+          if (found) { return { zone: zone, meld: i, card: found }; }
         }
       }
       return null;
     }
 
-    function removeCard(card) {
+    // Take one card back: from a given place (a click in the view) or from the first place
+    // that holds it (a click in the deck).
+    function removeCard(card, place) {
       var s = picker.state;
-      var at = whereIs(card);
+      var at = place || whereIs(card);
       if (!at) { return null; }
+      card = at.card || card;
       if (at.zone === "center") { s.center = null; }
       else if (at.zone === "hand") { s.hand.splice(s.hand.indexOf(card), 1); }
       else {
@@ -215,31 +288,78 @@
       };
     }
 
+    // A deck click: place one more copy while the packs hold one, else take one back.
     function toggle(card) {
-      var at = removeCard(card);
-      if (at) {
-        announce(format(i18n.removed, { card: labels[card], zone: zoneName(at.zone) }));
-      } else {
-        placeCard(card);
-        announce(format(i18n.added, { card: labels[card], zone: zoneName(picker.active) }));
+      if (placedCount(card) >= limit(card)) {
+        var at = removeCard(card);
+        var many = card === "*" ? limit(card) > 1 : limit(card) > 1;
+        announce(format(many ? i18n.allPlaced : i18n.removed, { card: labelOf(at.card || card), zone: zoneName(at.zone) }));
+        changed();
+        return;
       }
+      if (card === "*" && isMeldZone(picker.active) && jokerForm) {
+        askJoker();
+        return;
+      }
+      placeCard(card);
+      announce(format(i18n.added, { card: labelOf(card), zone: zoneName(picker.active) }));
       changed();
     }
 
-    function cardButton(card, extraLabel) {
+    // A joker going into a meld says which card it stands for ("*5H").
+    function askJoker() {
+      jokerForm.hidden = false;
+      announce(i18n.jokerAsk);
+      jokerInput.value = "";
+      jokerInput.focus();
+    }
+    function closeJoker() {
+      jokerForm.hidden = true;
+      var button = grid.querySelector('[data-card="*"]');
+      if (button) { button.focus(); }
+    }
+    function placeJoker() {
+      var stands = normalise(jokerInput.value.trim());
+      if (!stands || isJoker(stands)) {
+        announce(i18n.jokerBad);
+        jokerInput.focus();
+        return;
+      }
+      placeCard("*" + stands);
+      announce(format(i18n.added, { card: labelOf("*" + stands), zone: zoneName(picker.active) }));
+      changed();
+      closeJoker();
+    }
+    if (jokerForm) {
+      jokerForm.querySelector('[data-action="joker-place"]').addEventListener("click", placeJoker);
+      jokerForm.querySelector('[data-action="joker-cancel"]').addEventListener("click", closeJoker);
+      jokerInput.addEventListener("keydown", function (event) {
+        if (event.key === "Enter") { event.preventDefault(); placeJoker(); }
+        if (event.key === "Escape") { event.preventDefault(); closeJoker(); }
+      });
+    }
+
+    // A placed card in the view: a click takes back this very card from this place.
+    function cardButton(card, extraLabel, place) {
       var b = document.createElement("button");
       b.type = "button";
-      var suit = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[card[1]];
+      var natural = isJoker(card) ? card.slice(1) : card;
+      var suit = isJoker(card) ? "joker" : { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[suitOf(card)];
       b.className = "card card--" + suit + " card--button";
       b.setAttribute("data-card", card);
-      b.setAttribute("aria-label", extraLabel || labels[card]);
+      b.setAttribute("aria-label", extraLabel || labelOf(card));
       var r = document.createElement("span");
-      r.className = "card__rank"; r.setAttribute("aria-hidden", "true"); r.textContent = card[0];
+      r.className = "card__rank"; r.setAttribute("aria-hidden", "true");
+      r.textContent = (isJoker(card) ? "★" : "") + (natural ? rankOf(natural) : "");
       var g = document.createElement("span");
       g.className = "card__suit"; g.setAttribute("aria-hidden", "true");
-      g.textContent = { S: "♠", H: "♥", D: "♦", C: "♣" }[card[1]];
+      g.textContent = natural ? { S: "♠", H: "♥", D: "♦", C: "♣" }[suitOf(natural)] : "";
       b.appendChild(r); b.appendChild(g);
-      b.addEventListener("click", function () { toggle(card); });
+      b.addEventListener("click", function () {
+        var at = removeCard(card, place ? { zone: place.zone, meld: place.meld, card: card } : null);
+        if (at) { announce(format(i18n.removed, { card: labelOf(card), zone: zoneName(at.zone) })); }
+        changed();
+      });
       return b;
     }
 
@@ -263,10 +383,12 @@
     function render() {
       var s = picker.state;
       // The deck: a placed card is "pressed" and says where it is.
+      // With two packs a card is "pressed" once every copy is placed.
       deck.forEach(function (b) {
         var card = b.getAttribute("data-card");
         var at = whereIs(card);
-        b.setAttribute("aria-pressed", at ? "true" : "false");
+        var full = placedCount(card) >= limit(card);
+        b.setAttribute("aria-pressed", full ? "true" : "false");
         b.setAttribute("aria-label", at ? format(i18n.inZone, { card: labels[card], zone: zoneName(at.zone) }) : labels[card]);
         if (at) { b.setAttribute("data-zone", at.zone); } else { b.removeAttribute("data-zone"); }
       });
@@ -284,13 +406,13 @@
       // What has been placed, zone by zone; click a card to take it back.
       view.innerHTML = "";
       VIEW_ORDER.forEach(function (zone) {
-        if (!inputs[zone]) { return; }
+        if (!zoneOffered(zone)) { return; }
         var box = zoneBox(zone);
         if (zone === "center" || zone === "hand") {
           var cards = zone === "center" ? (s.center ? [s.center] : []) : s.hand;
           var row = document.createElement("div");
           row.className = "card-row";
-          cards.forEach(function (card) { row.appendChild(cardButton(card, format(i18n.remove, { card: labels[card] }))); });
+          cards.forEach(function (card) { row.appendChild(cardButton(card, format(i18n.remove, { card: labelOf(card) }), { zone: zone })); });
           box.appendChild(row);
           if (!cards.length) { emptyNote(box); }
         } else {
@@ -312,7 +434,7 @@
             });
             var group = document.createElement("span");
             group.className = "meld" + (current ? " meld--active" : "");
-            meld.forEach(function (card) { group.appendChild(cardButton(card, format(i18n.remove, { card: labels[card] }))); });
+            meld.forEach(function (card) { group.appendChild(cardButton(card, format(i18n.remove, { card: labelOf(card) }), { zone: zone, meld: index })); });
             line.appendChild(pick);
             line.appendChild(group);
             box.appendChild(line);
@@ -354,17 +476,17 @@
     // The deck: one tab stop, arrow keys inside (a suit is one row of 10, or two rows of 5
     // on a phone: the step down follows the columns the stylesheet drew).
     function columns() {
-      var count = window.getComputedStyle(grid).gridTemplateColumns.split(" ").length;
-      return count === 5 ? 5 : 10;
+      return window.getComputedStyle(grid).gridTemplateColumns.split(" ").length || 10;
     }
-    deck.forEach(function (b, i) {
-      b.tabIndex = i === 0 ? 0 : -1;
+    allButtons.forEach(function (b) {
       b.addEventListener("click", function () { toggle(b.getAttribute("data-card")); });
       b.addEventListener("focus", function () {
         deck.forEach(function (o) { o.tabIndex = -1; });
         b.tabIndex = 0;
       });
       b.addEventListener("keydown", function (event) {
+        var i = deck.indexOf(b);
+        if (i < 0) { return; }
         var across = columns();
         var step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: across, ArrowUp: -across }[event.key];
         var target = null;
@@ -394,8 +516,31 @@
     picker.render = render;
     picker.snapshot = snapshot;
 
+    // The profile's pack and zones: the deck shows only its cards (and a joker when it has
+    // jokers), one tab stop as before; zones not offered are hidden but keep their cards.
+    picker.configure = function (options) {
+      if (options.deck) { pack = options.deck; }
+      if (options.zones) { offered = options.zones; }
+      deck = allButtons.filter(function (b) {
+        var card = b.getAttribute("data-card");
+        var shown = card === "*" ? (pack.jokers || 0) > 0 : pack.ranks.indexOf(rankOf(card)) >= 0;
+        b.hidden = !shown;
+        return shown;
+      });
+      grid.classList.toggle("picker__grid--13", pack.ranks.length === 13);
+      var size = pack.ranks.length * 4;
+      if (i18n.deck) { grid.setAttribute("aria-label", format(i18n.deck, { n: size })); }
+      deck.forEach(function (b, i) { b.tabIndex = i === 0 ? 0 : -1; });
+      zoneButtons.forEach(function (b) { b.hidden = !zoneOffered(b.getAttribute("data-zone")); });
+      if (!zoneOffered(picker.active)) { picker.active = "hand"; }
+      var newMeldButton = root.querySelector('[data-action="new-meld"]');
+      if (newMeldButton) { newMeldButton.hidden = !zoneOffered("melds") && !zoneOffered("opponent_melds"); }
+      if (jokerForm && !(pack.jokers > 0)) { jokerForm.hidden = true; }
+      render();
+    };
+
     readInputs();
-    render();
+    picker.configure({});
     root.hidden = false;
     root.conquianPicker = picker;
     return picker;

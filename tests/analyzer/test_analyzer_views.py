@@ -57,7 +57,7 @@ def test_a_card_that_cannot_be_taken(client: FlaskClient) -> None:
     r = client.get(f"/analyzer/?hand={HAND}&opp=KSKHKC&center=7H")
     html = _text(r.get_data(as_text=True))
     assert r.status_code == 200
-    assert "You cannot take it" in html and "you cannot take it to wait for one (R8)" in html
+    assert "You cannot take it" in html and "you cannot take it now to wait for one (R8)" in html
 
 
 def test_forcing_verdict_for_a_stock_card(client: FlaskClient) -> None:

@@ -68,7 +68,7 @@ def test_worked_example_walkthrough_as_plain_forms(client: FlaskClient, app: Fla
 
     r = client.post("/learn/worked-example/4", data={"choice": "leave"})
     text = r.get_data(as_text=True)
-    assert "Right!" in text and "cannot take it to wait" in text
+    assert "Right!" in text and "take it now to wait for one" in text
     assert _progress(app) == []
 
     r = client.post("/learn/worked-example/5", data={"choice": "leave"})
@@ -83,7 +83,7 @@ def test_wrong_answers_get_an_explanation_and_save_nothing(client: FlaskClient, 
     r = client.post("/learn/worked-example/4", data={"choice": "take"})
     text = r.get_data(as_text=True)
     assert r.status_code == 200
-    assert "Not quite." in text and "7♥ needs 6♥" in text
+    assert "Not quite." in text and "7♥ could be taken if you held 6♥" in text
 
     r = client.post("/learn/worked-example/2", data={"cards": ["4H"]})
     text = r.get_data(as_text=True)

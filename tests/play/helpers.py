@@ -87,6 +87,15 @@ def hidden_cards(app: Flask, game_id: str) -> set[str]:
     return hidden
 
 
+def computer_hand(app: Flask, game_id: str) -> set[str]:
+    """The computer's hand as the server holds it now (shown by a finished hand's review)."""
+    with app.app_context():
+        row = db.session.get(Game, game_id)
+        assert row is not None
+        state = state_from_dict(row.state)
+    return {card_str(c) for c in cards_of(state.hands[1])}
+
+
 def stored(app: Flask, game_id: str) -> tuple[Any, Any]:
     """The stored state and its version, to check that a request changed nothing."""
     with app.app_context():

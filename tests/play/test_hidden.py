@@ -1,9 +1,9 @@
 """Hidden information stays hidden: across many games played to the end through the API with
 random legal actions, every card code in any game response — JSON view, play page, table
 partial, hand log, review page — is one the learner may see (own hand, both players'
-melds, the center card, the waste), and never one of the computer's hand or the unturned
-stock.  The cards named in the log sentences and drawn on the pages (their spoken names)
-are checked too."""
+melds, the center card, the waste), and never one of the computer's hand (until the hand is
+over: its review shows it) or the unturned stock.  The cards named in the log sentences
+and drawn on the pages (their spoken names) are checked too."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.play.helpers import (
+    computer_hand,
     hidden_cards,
     mentioned_in_html,
     mentioned_in_json,
@@ -72,7 +73,12 @@ def test_no_hidden_card_reaches_the_learner(app: Flask, client: FlaskClient) -> 
                 hands += 1
                 review = client.get(f"/play/{game_id}/hands/{view['hand_number']}/review")
                 assert review.status_code == 200
-                _check_html(review.get_data(as_text=True), visible, where + " review")
+                # Once the hand is over its review shows the computer's hand, and only that:
+                # the stock never turned stays hidden.
+                revealed = computer_hand(app, game_id)
+                html = review.get_data(as_text=True)
+                _check_html(html, visible | revealed, where + " review")
+                assert revealed <= mentioned_in_html(html)
                 if not whole_match or view["match"]["over"]:
                     matches += view["match"]["over"]
                     break

@@ -219,7 +219,8 @@ def test_review_after_a_hand(client: FlaskClient) -> None:
     page = client.get(f"/play/{game_id}/hands/1/review")
     assert page.status_code == 200
     html = page.get_data(as_text=True)
-    assert "Decision 1" in html and "Expert" in html
+    assert "Decision 1" in html and "Your winning chances over the hand" in html
+    assert re.search(r'class="grade grade--(best|good|inaccuracy|mistake|blunder)"', html)
     decisions = len(re.findall(r"Decision \d+", html))
     mine = [e for e in log_of(client, game_id)
             if e["actor"] == "you" and e["action"]["type"] != "turn"]

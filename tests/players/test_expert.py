@@ -17,7 +17,7 @@ from solver.game.observation import observe
 from solver.game.state import GameState
 from solver.players import make_player
 from solver.players.expert import ExpertPlayer
-from solver.players.opponent_model import OpponentModel, could_meld, refusal
+from solver.players.opponent_model import OpponentModel, could_meld, discard_misfit, refusal
 from solver.players.rollout import greedy_action, playout
 from tests.game.helpers import mask, mid_hand
 
@@ -256,3 +256,57 @@ def test_expert_never_forces_a_card_that_wins_for_every_possible_hand() -> None:
     assert observe(state, 1).unseen == mask("QH KS")
     for seed in range(3):
         assert ExpertPlayer().choose(observe(state, 1), random.Random(seed)).type == "no_force"
+
+
+def test_a_plain_player_discards_are_read_exactly() -> None:
+    """Against greedy, whose discard is always its least connected card, the true hand of
+    the opponent never misfits a discard the model reads (the hands then are rebuilt from
+    the hand now and the cards that left it since, R8)."""
+    rng = random.Random(8)
+    checked = 0
+    for number in range(12):
+        state = GameState(deal_from_seed(hand_seed(8, number), number % 2))
+        model = OpponentModel()
+        agents = (make_player("random"), make_player("greedy"))
+        while not state.is_terminal():
+            p = state.current_player()
+            observation = observe(state, p)
+            if p == 0:
+                model.observe(observation)
+                for d, later in model._readable():
+                    assert not discard_misfit(state.hands[1] | later, d)
+                    checked += 1
+            action = agents[p].choose(observation, rng)
+            if p == 0:
+                model.chose(action)
+            state.apply_action(action)
+    assert checked >= 20
+
+
+def test_sampled_hands_fit_the_discards_better_than_chance() -> None:
+    rng = random.Random(9)
+    for number in range(20):
+        state = GameState(deal_from_seed(hand_seed(9, number), number % 2))
+        model = OpponentModel()
+        agents = (make_player("random"), make_player("greedy"))
+        while not state.is_terminal():
+            p = state.current_player()
+            observation = observe(state, p)
+            if p == 0:
+                model.observe(observation)
+                readable = model._readable()
+                k = observation.opponent_hand_count
+                pool = cards_of(observation.unseen)
+                if len(readable) >= 2 and k >= 3:
+                    def misfits(hand: int, readable: list = readable) -> int:
+                        return sum(discard_misfit(hand | later, d) for d, later in readable)
+                    sampled = sum(misfits(model.sample_hand(pool, k, rng)) for _ in range(60))
+                    uniform = sum(misfits(sum(1 << c for c in rng.sample(pool, k)))
+                                  for _ in range(60))
+                    assert sampled < uniform
+                    return
+            action = agents[p].choose(observation, rng)
+            if p == 0:
+                model.chose(action)
+            state.apply_action(action)
+    raise AssertionError("no position with two readable discards")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import html
 import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -568,3 +569,25 @@ def test_progress_lists_completed_lessons(client: FlaskClient, app: Flask) -> No
 def test_nav_has_puzzles_and_progress(client: FlaskClient) -> None:
     page = client.get("/").get_data(as_text=True)
     assert 'href="/puzzles/"' in page and 'href="/progress/"' in page
+
+
+@pytest.mark.parametrize(
+    ("key", "form", "why"),
+    [
+        # Issue 10, item 3: a wrong answer says why the chosen cards fail.
+        ("safe-discard", {"discard": "KD"},
+         "K♦ fits your opponent's melds by itself (K♠-K♥-K♣)"),
+        ("lay-run", {"answer": "take", "cards": ["4H", "6S"]},
+         "Taking 6♥ with 4♥ 6♠ is not a legal take"),
+        ("win-eleven", {"answer": "take", "cards": ["5H"]},
+         "Taking 4♥ with 5♥ is not a legal take"),
+    ],
+)
+def test_a_wrong_answer_says_why_the_chosen_cards_fail(
+    client: FlaskClient, key: str, form: dict[str, Any], why: str
+) -> None:
+    response = answer(client, key, **form)
+    page = html.unescape(text(client.get(response.location)))
+    assert "Not quite" in page and why in page
+    if key == "lay-run":  # the solver's own reason for the group
+        assert "4♥-6♥-6♠ is not a meld" in page or "6♠-4♥-6♥ is not a meld" in page

@@ -28,7 +28,7 @@ def text_of(position_args: dict[str, object]) -> str:
     [
         (
             {"hand": ["4H", "5H", "QS", "AC", "2D", "3S", "KD", "JC", "6S", "7D"], "center": "7H"},
-            ["cannot take 7♥", "needs 6♥", "wait", "Decline it", "(R7)"],
+            ["cannot take 7♥", "if you held 6♥", "wait", "Decline it", "(R7)"],
         ),
         (
             {

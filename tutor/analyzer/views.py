@@ -18,11 +18,13 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from solver.analysis import Analysis, Play
-from solver.cards import card_str, cards_of
+from solver.cards import JOKER_BASE, card_str, cards_of
 from solver.errors import ConquianError
-from solver.explain import explain, explain_play
+from solver.explain import Sentence, explain, explain_play
 from solver.melds import meld_cards
 from solver.position import Position
+from solver.rules import CONQUIAN_40, RuleProfile
+from solver.rules.cite import cite
 from solver.search import analyze
 from tutor.analyzer.codec import (
     QueryError,
@@ -30,7 +32,9 @@ from tutor.analyzer.codec import (
     has_position,
     position_data,
     position_query,
+    profile_of,
 )
+from tutor.analyzer.profiles import profile_options, profiles_table
 from tutor.analyzer.wording import form_error_text
 from tutor.api.analyze import analysis_response, read_json_body
 from tutor.core.errors import error_text
@@ -47,6 +51,15 @@ EXAMPLES = (
     ("rearrange", {"hand": "2SKSJHQDAC6C", "melds": "3H4H5H6H", "center": "6D", "stock": "12"}),
     ("force", {"hand": "AH6HQHJDKD3C7C", "melds": "2S3S4S", "center": "5S", "from": "stock"}),
     ("win", {"hand": "4SQHQD", "melds": "AS2S3S.5C6C7CJC", "center": "QS"}),
+    # One position of each other rule system (the README's docs/examples).
+    ("cooncan", {"rules": "cooncan", "hand": "5S6S7SAH3HJDQD2C4CKC", "opp": "4D5D6D",
+                 "center": "7D", "stock": "15"}),
+    ("colonel", {"rules": "colonel", "hand": "10SJSQS8H9HKH2D3D2C5C", "opp": "4S5S6S",
+                 "center": "10H", "stock": "25"}),
+    ("conquin", {"rules": "conquin", "hand": "7SAHQHKH7D9D4C5C7C*", "center": "2H",
+                 "players": "4"}),
+    ("kunken", {"rules": "kunken", "hand": "QS8H9H6DQD2C*", "melds": "3C4C5C", "opp": "KSKDKC",
+                "center": "10H", "stock": "20"}),
 )
 
 
@@ -60,6 +73,8 @@ class PlayView:
     rearranged: bool
     wins: bool
     sentences: list[str]
+    lay_off: list[dict[str, Any]]
+    """Cards laid off on the opponent's melds (profiles with lay-offs): meld index, cards."""
 
 
 @dataclass
@@ -69,16 +84,23 @@ class PlayGroup:
     plays: list[PlayView]
 
 
+def _render(sentence: Sentence, position: Position) -> str:
+    """A sentence in the page's language, citing the rule book of the position's profile."""
+    return cite(sentence.render(_), position.rules)
+
+
 def _play_view(analysis: Analysis, play: Play) -> PlayView:
     center = card_str(analysis.position.center)
     hand_cards = [card_str(c) for c in cards_of(play.hand_cards)]
+    lay_off = play.to_dict().get("lay_off") or []
     return PlayView(
         hand_cards=hand_cards,
         melds=[[card_str(c) for c in meld_cards(m)] for m in play.melds],
         new={center, *hand_cards},
         rearranged=play.rearranged,
         wins=play.wins,
-        sentences=[s.render(_) for s in explain_play(analysis, play)],
+        sentences=[_render(s, analysis.position) for s in explain_play(analysis, play)],
+        lay_off=list(lay_off),
     )
 
 
@@ -102,13 +124,35 @@ def group_plays(analysis: Analysis) -> list[PlayGroup]:
 
 
 def analysis_context(position: Position) -> dict[str, Any]:
-    analysis = analyze(position)
-    return {
-        "analysis": analysis,
-        "groups": group_plays(analysis),
-        "explanation": [s.render(_) for s in explain(analysis)],
-        "center": card_str(position.center),
+    """What the results template needs.  The center analysis is drawn from its value types;
+    the others (draw, closing) from their contract JSON, as static/js/analyzer.js draws them.
+    Raises :class:`ConquianError` when the profile's analysis cannot be made."""
+    profile = position.rules
+    context: dict[str, Any] = {
+        "kind": profile.analysis,
+        "center": "*" if position.center >= JOKER_BASE else card_str(position.center),
         "share_query": position_query(position),
+        "rule_take": profile.rule("take"),
+        "rule_force": profile.rule("force") if profile.forcing else "",
+    }
+    if profile.analysis != "center":
+        context["data"] = analysis_response(position)
+        return context
+    analysis = analyze(position)
+    context.update(
+        analysis=analysis,
+        groups=group_plays(analysis),
+        explanation=[_render(s, position) for s in explain(analysis)],
+    )
+    return context
+
+
+def _profile_context(profile: RuleProfile) -> dict[str, Any]:
+    return {
+        "profile": profile,
+        "profile_options": profile_options(),
+        "profiles_table": profiles_table(),
+        "rules_profile": profile.id,
     }
 
 
@@ -117,6 +161,10 @@ def index() -> ResponseReturnValue:
     args = request.args
     context: dict[str, Any] = {"examples": EXAMPLES, "json_text": "", "error": None}
     status = 200
+    try:
+        context.update(_profile_context(profile_of(args)))
+    except QueryError:
+        context.update(_profile_context(CONQUIAN_40))
 
     if "json" in args:
         text = args.get("json", "")
@@ -130,18 +178,18 @@ def index() -> ResponseReturnValue:
             return render_template("analyzer/index.html", **context), 400
         return redirect(url_for("analyzer.index") + "?" + urlencode(position_query(position)))
 
+
     context["values"] = form_values(args)
     if has_position(args):
         try:
             position = Position.from_dict(position_data(args))
+            context.update(analysis_context(position))
         except QueryError as exc:
             context.update(error=str(exc), error_source="form")
             status = 400
         except ConquianError as exc:
             context.update(error=form_error_text(exc), error_source="form")
             status = 400
-        else:
-            context.update(analysis_context(position))
     return render_template("analyzer/index.html", **context), status
 
 
@@ -154,6 +202,7 @@ def live_analysis() -> ResponseReturnValue:
         return jsonify(error=problem), 400
     try:
         position = Position.from_dict(data)
+        answer = analysis_response(position)
     except ConquianError as exc:
         return jsonify(error=form_error_text(exc)), 400
-    return jsonify(analysis_response(position))
+    return jsonify(answer)

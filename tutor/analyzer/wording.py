@@ -17,6 +17,9 @@ from solver.errors import ConquianError, Text
 from solver.messages import N_
 
 _PATH: Final = re.compile(r"(hand|melds|opponent_melds|center)(?:\[(\d+)\])?(?:\[\d+\])?")
+_LAID_PATH: Final = re.compile(
+    r"(laid_off|opponent_laid_off)(?:\[(\d+)\])?(?:\.(?:cards|meld)(?:\[\d+\])?)?"
+)
 _PLACE_PARAMS: Final = ("where", "first", "second")
 
 # Solver templates that name a JSON field in their own words, and the form's version.
@@ -30,11 +33,29 @@ _FORM_TEMPLATES: Final = {
     'center_from must be "opponent" or "stock", not {value}': N_(
         "where the center card came from must be your opponent or the stock, not {value}"
     ),
+    "{card} appears {count} times ({places}), but the {packs} packs hold only {packs} of each "
+    "card ({rule})": N_(
+        "{card} appears {count} times, in {places}, but the {packs} packs hold only {packs} of "
+        "each card ({rule})"
+    ),
+    "players must be a whole number from {least} to {most} in {rules}, not {value} ({rule})": N_(
+        "the number of players must be from {least} to {most} in this game, not {value} ({rule})"
+    ),
+    "{where}.meld must be the index of a meld (0 to {last}), not {value}": N_(
+        "{where}: the number before the colon must be one of the melds it lies on"
+    ),
 }
 
 
 def place(path: str) -> str:
     """``"opponent_melds[0]"`` → "your opponent's meld 1"; anything else as it is."""
+    laid = _LAID_PATH.fullmatch(path)
+    if laid is not None:
+        name, group = laid.groups()
+        entry = 1 if group is None else int(group) + 1
+        if name == "laid_off":
+            return _("your cards laid off on your opponent's melds (group %(n)s)", n=entry)
+        return _("your opponent's cards laid off on your melds (group %(n)s)", n=entry)
     match = _PATH.fullmatch(path)
     if match is None:
         return path
@@ -51,6 +72,23 @@ def place(path: str) -> str:
     return _("your opponent's meld %(n)s", n=number)
 
 
+def _places(paths: list[str]) -> str:
+    """``["hand", "hand", "center"]`` → "your hand (twice) and the center card"."""
+    names: list[str] = []
+    counts: dict[str, int] = {}
+    for path in paths:
+        name = place(path)
+        if name not in counts:
+            names.append(name)
+        counts[name] = counts.get(name, 0) + 1
+    shown = [name if counts[name] == 1 else _("%(place)s (twice)", place=name)
+             if counts[name] == 2 else _("%(place)s (%(n)s times)", place=name, n=counts[name])
+             for name in names]
+    if len(shown) == 1:
+        return shown[0]
+    return _("%(list)s and %(last)s", list=", ".join(shown[:-1]), last=shown[-1])
+
+
 def _reword(text: Text) -> Text:
     params: dict[str, Any] = {}
     for key, value in text.params.items():
@@ -60,6 +98,8 @@ def _reword(text: Text) -> Text:
             value = _reword(value)
         elif key in _PLACE_PARAMS and isinstance(value, str):
             value = place(value)
+        elif key == "places" and isinstance(value, str):
+            value = _places(value.split(", "))
         params[key] = value
     return Text(_FORM_TEMPLATES.get(text.template, text.template), params)
 

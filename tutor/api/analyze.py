@@ -9,10 +9,12 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_translations
 from flask_babel import gettext as _
 
+from solver.analysis import Analysis
 from solver.errors import ConquianError
 from solver.explain import explain_dict
 from solver.position import Position
-from solver.search import analyze
+from solver.rules.cite import cite
+from solver.search import analyze_any as analyze
 from tutor.core.errors import error_text
 from tutor.core.jsonprovider import MAX_DEPTH, JSONTooDeep, loads_checked
 from tutor.extensions import csrf
@@ -43,10 +45,18 @@ def read_json_body() -> tuple[Any, str | None]:
 
 
 def analysis_response(position: Position) -> dict[str, Any]:
+    """The analysis as the contract's JSON, with explanations in the request's language
+    citing the rule book of the position's profile.  Raises :class:`ConquianError` when the
+    profile's analysis cannot be made."""
     analysis = analyze(position)
     data = analysis.to_dict()
-    # One catalog lookup per response rather than one per sentence.
-    data.update(explain_dict(analysis, get_translations().gettext))
+    gettext = get_translations().gettext  # one catalog lookup per response, not per sentence
+    if isinstance(analysis, Analysis):  # explain_dict reads the center analysis
+        data.update(
+            explain_dict(analysis, lambda template: cite(gettext(template), position.rules))
+        )
+    data.setdefault("rules", position.rules.id)
+    data.setdefault("kind", position.rules.analysis)
     return data
 
 
@@ -57,6 +67,7 @@ def analyze_position() -> ResponseReturnValue:
         return jsonify(error=problem), 400
     try:
         position = Position.from_dict(data)
+        answer = analysis_response(position)
     except ConquianError as exc:
         return jsonify(error=error_text(exc)), 400
-    return jsonify(analysis_response(position))
+    return jsonify(answer)

@@ -36,7 +36,7 @@ from tutor.api.analyze import read_json_body
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import csrf, limiter
-from tutor.play import store
+from tutor.play import review, store
 from tutor.play.games import (
     DEFAULT_LEVEL,
     DEFAULT_RULES,
@@ -208,6 +208,8 @@ def game_action(game_id: str) -> ResponseReturnValue:
         try:
             game.act(data)
             version = store.save(loaded, game)
+            if game.hand_over and not is_profile_game(game):
+                review.prepare(game_id, game)  # graded once, when the hand ends
         except PlayError as exc:
             if checked:  # refused by the game as stored, not by an old copy
                 return _error(error_text(exc))

@@ -37,7 +37,10 @@ SUIT_CLASSES = ("spades", "hearts", "diamonds", "clubs")
 
 
 def card_label(code: str) -> str:
-    """The spoken name of a card, e.g. "six of hearts", in the page's language."""
+    """The spoken name of a card, e.g. "six of hearts", in the page's language; a joker in a
+    meld (``*5H``) is "joker as five of hearts"."""
+    if code.startswith("*") and len(code) > 1:
+        return str(_l("joker as %(card)s", card=card_label(code[1:])))
     card = parse_kind(code)
     if is_joker(card):
         return str(_l("joker"))
@@ -100,6 +103,17 @@ def hand_order(codes: Iterable[str]) -> list[str]:
 
 
 def card_parts(code: str) -> dict[str, str]:
+    if code.startswith("*"):
+        # A joker: drawn as a star, with the card it stands for when it lies in a meld.
+        stands = card_parts(code[1:]) if len(code) > 1 else None
+        return {
+            "code": "*" + (stands["code"] if stands else ""),
+            "rank": "★" + (stands["rank"] if stands else ""),
+            "glyph": stands["glyph"] if stands else "",
+            "suit": "joker",
+            "label": card_label(code),
+            "phrase": card_phrase("*") if stands is None else card_label(code),
+        }
     card = parse_kind(code)
     rank, suit = card_rank(card), card_suit(card)
     return {

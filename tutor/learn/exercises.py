@@ -25,7 +25,7 @@ from solver.melds import MELDS_CONTAINING, is_valid_meld, meld_cards, meld_probl
 from solver.position import Position
 from solver.search import analyze
 from tutor.core.cards import hand_order
-from tutor.learn.wording import glyphs, mask_glyphs, meld_reason, melds_glyphs
+from tutor.learn.wording import glyphs, mask_glyphs, meld_glyphs, meld_reason, melds_glyphs
 
 Text: TypeAlias = "str | LazyString"
 
@@ -129,29 +129,38 @@ class ExtendMeld:
     def option_cards(self) -> list[Card]:
         return [parse_card(c) for c in self.options]
 
-    def right_cards(self) -> CardMask:
-        base = mask_of(self.base_cards)
-        return mask_of(c for c in self.option_cards if is_valid_meld(base | 1 << c))
+    def fits(self, chosen: CardMask) -> bool:
+        """The selection as a whole makes one valid meld with the base (R1, R4)."""
+        return bool(chosen) and is_valid_meld(mask_of(self.base_cards) | chosen)
+
+    def largest(self) -> CardMask:
+        """The largest selection of offered cards that makes a meld with the base."""
+        options = self.option_cards
+        best = 0
+        for bits in range(1, 1 << len(options)):
+            chosen = mask_of(c for i, c in enumerate(options) if bits >> i & 1)
+            if self.fits(chosen) and chosen.bit_count() > best.bit_count():
+                best = chosen
+        return best
 
     def check(self, answer: Answer) -> Feedback:
         chosen = _parse_cards(answer.values, mask_of(self.option_cards))
-        right = self.right_cards()
-        items = []
-        for card in self.option_cards:
-            group = [*self.base_cards, card]
-            items.append(
-                Item(
-                    [card_str(card)],
-                    bool(chosen >> card & 1),
-                    bool(right >> card & 1),
-                    meld_reason(group),
-                )
-            )
-        fb = Feedback(chosen == right, items=items)
+        base = mask_of(self.base_cards)
+        # The selection is judged as a whole: 3♠ fits 5-6-7♠ once 4♠ is chosen too.
+        fb = Feedback(self.fits(chosen))
+        if chosen:
+            fb.sentences.append(meld_reason(cards_of(base | chosen)))
+        else:
+            fb.sentences.append(_("Choose at least one card."))
+        largest = self.largest()
+        if fb.correct and largest & ~chosen and self.fits(chosen | largest):
+            fb.sentences.append(_("%(cards)s would fit as well.",
+                                  cards=mask_glyphs(largest & ~chosen)))
         if not fb.correct:
             fb.sentences.append(
-                _("The cards that fit are: %(cards)s.", cards=mask_glyphs(right))
-                if right
+                _("These cards fit together with it: %(cards)s, making %(meld)s.",
+                  cards=mask_glyphs(largest), meld=meld_glyphs(base | largest))
+                if largest
                 else _("None of these cards fits.")
             )
         return fb

@@ -588,7 +588,10 @@ WINNING = Lesson(
 DRAW = Lesson(
     slug="draw",
     title=_l("When the stock runs out"),
-    summary=_l("The last card can still be taken; after that, the hand is a draw."),
+    summary=_l(
+        "With the stock empty, a card left to you can still be taken, and the hand goes on; "
+        "a declined card that is not forced ends it in a draw."
+    ),
     rules=("R11",),
     steps=(
         Step(
@@ -617,8 +620,9 @@ DRAW = Lesson(
             title=_l("A draw"),
             paragraphs=(
                 _l(
-                    "If that last card is declined and no stock card is left to turn, the "
-                    "hand ends in a draw. Nobody scores (R11, R12)."
+                    "If that card is declined, is not forced on the player who declined it "
+                    "(R9) and no stock card is left to turn, the hand ends in a draw. Nobody "
+                    "scores (R11, R12)."
                 ),
             ),
             exercise=TakeOrLeave(

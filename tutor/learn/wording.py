@@ -1,7 +1,7 @@
 """Translatable wording for the lessons' feedback: card lists and why a group is (not) a meld.
 
-Validity always comes from the solver (``solver.melds.meld_problem``); this module only
-chooses the words, because the solver's own messages are English-only.
+Validity and the reason a group is not a meld come from the solver
+(``solver.melds.meld_problem``), rendered through the gettext catalogs.
 """
 
 from __future__ import annotations
@@ -10,22 +10,8 @@ from collections.abc import Iterable, Sequence
 
 from flask_babel import gettext as _
 
-from solver.cards import (
-    ACE,
-    DECK_40,
-    JACK,
-    KING,
-    RANKS,
-    SEVEN,
-    Card,
-    CardMask,
-    card_glyph,
-    card_rank,
-    card_suit,
-    cards_of,
-    sort_key,
-)
-from solver.melds import MAX_RUN, MIN_SET, meld_cards, meld_problem
+from solver.cards import JACK, SEVEN, Card, CardMask, card_glyph, card_rank, cards_of, sort_key
+from solver.melds import meld_cards, meld_problem
 
 
 def glyphs(cards: Iterable[Card]) -> str:
@@ -70,49 +56,7 @@ def meld_reason(cards: Sequence[Card]) -> str:
             cards=shown,
             n=len(cards),
         )
-    n = len(cards)
-    ranks = {card_rank(c) for c in cards}
-    suits = {card_suit(c) for c in cards}
-    if len(set(cards)) != n:
-        return _("%(cards)s uses a card twice.", cards=shown)
-    if n < MIN_SET:
-        return _(
-            "%(cards)s is not a meld: a meld needs at least 3 cards, and this has %(n)d (R4).",
-            cards=shown,
-            n=n,
-        )
-    if len(ranks) == 1:
-        return _(
-            "%(cards)s is not a meld: a set has 3 or 4 cards of one rank, and this has %(n)d (R4).",
-            cards=shown,
-            n=n,
-        )
-    if len(suits) != 1:
-        return _(
-            "%(cards)s is not a meld: cards of different ranks must share one suit to make a run "
-            "(R4).",
-            cards=shown,
-        )
-    if n > MAX_RUN:
-        return _(
-            "%(cards)s is not a meld: a run has at most 8 cards, and this has %(n)d, so it must "
-            "be split into two runs (R4).",
-            cards=shown,
-            n=n,
-        )
-    if {ACE, KING} <= ranks:
-        return _(
-            "%(cards)s is not a meld: runs do not wrap around from K to A, because the ace is "
-            "low only (R1, R4).",
-            cards=shown,
-        )
-    orders = sorted(DECK_40.order(c) for c in cards)
-    missing = " ".join(
-        RANKS[DECK_40.rank_at(o)] for o in range(orders[0], orders[-1] + 1)
-        if DECK_40.rank_at(o) not in ranks
-    )
-    return _(
-        "%(cards)s is not a meld: the run has a gap (%(missing)s missing) (R4).",
-        cards=shown,
-        missing=missing,
-    )
+    problem = meld_problem(cards)
+    assert problem is not None
+    # The solver says why (R1, R4); only the catalog's words are chosen here.
+    return _("%(cards)s is not a meld: %(reason)s.", cards=shown, reason=problem.render(_))

@@ -1,7 +1,7 @@
 """Database models, one module per feature."""
 
 from tutor.models.classes import Assignment, Classroom, Membership  # noqa: F401
-from tutor.models.games import Game
+from tutor.models.games import Game, HandReview
 from tutor.models.learners import Attempt, Learner, LessonProgress
 from tutor.models.puzzles import Puzzle, PuzzleSet
 from tutor.models.rounds import PuzzleRound, ReviewCard
@@ -10,6 +10,7 @@ from tutor.models.users import LoginSession, User
 __all__ = [
     "Attempt",
     "Game",
+    "HandReview",
     "Learner",
     "LessonProgress",
     "LoginSession",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tutor.extensions import db
@@ -28,3 +28,19 @@ class Game(db.Model):  # type: ignore[name-defined]
     version: Mapped[int] = mapped_column(default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class HandReview(db.Model):  # type: ignore[name-defined]
+    """The graded review of one finished hand of a game (solver.review.grading), worked out
+    once when the hand ends and kept: grading plays thousands of hands out."""
+
+    __tablename__ = "hand_reviews"
+    __table_args__ = (UniqueConstraint("game_id", "hand", name="uq_hand_reviews_game_hand"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    hand: Mapped[int]  # 0 for the first hand of the match
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)  # HandReview.to_dict() and its version
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

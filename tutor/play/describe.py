@@ -13,6 +13,7 @@ from flask_babel import get_locale, get_translations
 from flask_babel import gettext as _
 
 from solver.cards import Card, CardMask, card_str, cards_of
+from solver.claims.play import prompt_claims
 from solver.game.actions import Action
 from solver.game.observation import Observation
 from tutor.core.cards import card_phrase
@@ -103,7 +104,9 @@ def prompt(observation: Observation, last: Action | None, last_by_you: bool,
     """What the learner faces now, and what they may do (R6-R11)."""
     obs = observation
     center = name(obs.center)
-    kinds = obs.action_types
+    # The verdicts come from claims the tests check at every decision (solver.claims.play).
+    stated = prompt_claims(obs)
+    verdicts = {claim.key for claim in stated[0]} if stated is not None else set()
     if obs.over:
         return ""
     if not obs.to_act:
@@ -113,7 +116,7 @@ def prompt(observation: Observation, last: Action | None, last_by_you: bool,
             return _("You open the hand: turn the top card of the stock (R6).")
         return _("Turn the top card of the stock (R7).")
     if obs.phase == "turned":
-        if "take" in kinds:
+        if "can_take" in verdicts:
             return _("You turned the %(card)s. Take it, or pass it to the computer (R7).",
                      card=center)
         return _("You turned the %(card)s. It fits no meld with your cards, so pass it (R7, R8).",
@@ -125,17 +128,17 @@ def prompt(observation: Observation, last: Action | None, last_by_you: bool,
         return _("The computer forced the %(card)s on you: you must take it (R9).", card=center)
     # respond: a card left by the computer
     passed = last is not None and last.type == "pass" and not last_by_you
-    if "force" in kinds:
+    if "they_fit_now" in verdicts:
         text = _("The computer passed the %(card)s, which fits their exposed melds with no card "
                  "from hand: you may force them to take it (R9).", card=center)
-        if "take" in kinds:
+        if "can_take" in verdicts:
             return text + " " + _("Or take it yourself, or decline it.")
         return text + " " + _("Or decline it.")
     if passed:
         lead = _("The computer passed the %(card)s.", card=center)
     else:
         lead = _("The computer discarded the %(card)s.", card=center)
-    if "take" in kinds:
+    if "can_take" in verdicts:
         return lead + " " + _("Take it or decline it (R7).")
     return lead + " " + _("It fits no meld with your cards: decline it (R7, R8).")
 

@@ -1,29 +1,105 @@
-"""The review of a finished hand: for each of the learner's decisions, what they did, what
-the expert player would have done from the same observation, and the analysis of the
-center card with its explanation.
+"""The graded review of a finished hand.
 
-Only the learner's own observations are used (the expert sees what the learner saw), so a
-review shows no card the learner did not see.
+Every real decision of the learner is graded by solver.review.grading from the learner's
+own observation (the cards they could not see are sampled, never read), with the reasons
+the better move is better and the learner's winning chances after each decision.  The
+grading plays thousands of hands out, so it is worked out once, as soon as the hand ends
+(``prepare``, called by the request that ends it), and stored in ``hand_reviews``; the
+page only reads it back (``stored_review`` grades a hand first if it was never graded,
+e.g. a hand finished before this feature).
+
+Once the hand is over its cards are no secret any more: the page shows the computer's
+hand as it ended.  The stock that was never turned stays unshown.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
+from flask import current_app
 from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
+from sqlalchemy.exc import IntegrityError
 
 from solver.analysis import Analysis
 from solver.cards import card_str, cards_of
 from solver.explain import explain, explain_play
 from solver.game.actions import Action
 from solver.game.observation import Observation, observe
+from solver.game.record import state_from_dict, state_to_dict
 from solver.melds import meld_cards
-from solver.players import make_player
+from solver.review.grading import GRADES, THRESHOLDS, grade_hand, text_from_dict
+from tutor.extensions import db
+from tutor.models import HandReview
 from tutor.play.describe import advise, describe
-from tutor.play.games import HUMAN, replay_hand
+from tutor.play.games import COMPUTER, HUMAN, MatchGame, replay_hand
+
+REVIEW_VERSION: Final = 1
+"""Stored reviews of another version are graded again (the grader changed)."""
+
+GRADE_LABELS: Final = {
+    "best": _l("Best"),
+    "good": _l("Good"),
+    "inaccuracy": _l("Inaccuracy"),
+    "mistake": _l("Mistake"),
+    "blunder": _l("Blunder"),
+}
+
+
+# --- grading and storage ---------------------------------------------------------------------
+
+
+def grade_stored_hand(stored: Mapping[str, Any], seed: int, number: int) -> dict[str, Any]:
+    """The graded review of a finished hand (its ``state_to_dict``), as stored."""
+    steps = replay_hand(stored)
+    final = state_from_dict(stored)
+    result = None
+    if final.is_terminal():
+        result = 0.5 if final.winner is None else (1.0 if final.winner == HUMAN else 0.0)
+    learner = ((i, observe(state, HUMAN), action)
+               for i, (state, player, action) in enumerate(steps) if player == HUMAN)
+    review = grade_hand(learner, f"{seed}:{number}", result)
+    return {"version": REVIEW_VERSION, **review.to_dict()}
+
+
+def stored_review(game_id: str, number: int, stored: Mapping[str, Any], seed: int
+                  ) -> dict[str, Any]:
+    """The stored review of hand ``number`` (0 for the first), graded and stored first if
+    there is none yet (or only one of an older grader)."""
+    row = db.session.execute(
+        db.select(HandReview).filter_by(game_id=game_id, hand=number)
+    ).scalar_one_or_none()
+    if row is not None and row.data.get("version") == REVIEW_VERSION:
+        return dict(row.data)
+    data = grade_stored_hand(stored, seed, number)
+    try:
+        if row is None:
+            db.session.add(HandReview(game_id=game_id, hand=number, data=data))
+        else:
+            row.data = data
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()  # another request stored it meanwhile: the same grading
+    return data
+
+
+def prepare(game_id: str, game: MatchGame) -> None:
+    """Grade the hand that just ended and store it, so its review is ready at once.  A
+    failure here must not lose the move that ended the hand: it is logged, and the review
+    page grades the hand again when asked."""
+    if not game.hand_over:
+        return
+    try:
+        stored_review(game_id, game.hand_index, state_to_dict(game.state), game.seed)
+    except Exception:  # logged; the review page grades the hand again when asked
+        db.session.rollback()
+        current_app.logger.exception("grading hand %s of game %s failed", game.hand_index,
+                                     game_id)
+
+
+# --- the page ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -31,19 +107,25 @@ class Decision:
     number: int
     observation: Observation
     you: Action
-    expert: Action
+    best: Action
     analysis: Analysis | None
+    graded: Mapping[str, Any]
+
+    @property
+    def grade(self) -> str:
+        return str(self.graded["grade"])
 
     @property
     def agrees(self) -> bool:
-        """Same kind of action; for a take, the same cards laid and the same discard
-        (the arrangement of the melds may differ)."""
-        a, b = self.you, self.expert
-        if a.type != b.type:
-            return False
-        if a.type != "take":
-            return True
-        return a.hand_cards == b.hand_cards and a.discard == b.discard
+        return bool(self.graded["same"])
+
+    @property
+    def chances(self) -> int:
+        return round(100 * float(self.graded["chances"]))
+
+    @property
+    def best_chances(self) -> int:
+        return round(100 * float(self.graded["best_chances"]))
 
     def texts(self) -> dict[str, Any]:
         """The sentences of this decision, rendered now (in the page's language)."""
@@ -51,7 +133,8 @@ class Decision:
         explanation: list[str] = []
         plays: list[dict[str, Any]] = []
         if analysis is not None:
-            explanation = [s.render(gettext) for s in explain(analysis)]
+            forced = self.observation.phase == "forced"  # R9: no declining a forced card
+            explanation = [s.render(gettext) for s in explain(analysis, forced=forced)]
             for play in analysis.plays:
                 plays.append({**play.to_dict(),
                               "text": [s.render(gettext) for s in explain_play(analysis, play)]})
@@ -66,29 +149,89 @@ class Decision:
             "phase": obs.phase,
             "position": None if position is None else position.to_dict(),
             "you": describe(self.you, True),
-            "expert": advise(self.expert),
+            "best": advise(self.best),
+            "label": GRADE_LABELS[self.grade],
+            "reasons": [text_from_dict(r).render(gettext) for r in self.graded["reasons"]],
             "explanation": explanation,
             "plays": plays,
         }
 
 
-def is_choice(observation: Observation) -> bool:
-    """A decision needs two legal actions at least: a turn (R6, R7), a pass or decline of a
-    card that fits nothing, or a forced take with one way to take it, are no choice."""
-    return len(observation.legal_actions()) > 1
+@dataclass(frozen=True)
+class Review:
+    decisions: list[Decision]
+    chart: dict[str, Any]
+    computer_hand: list[str]
+    computer_melds: list[list[str]]
+    counts: dict[str, int]
 
 
-def review_hand(stored: Mapping[str, Any], seed: int, number: int) -> list[Decision]:
-    """Every real decision of the learner in a stored hand (``state_to_dict``)."""
-    expert = make_player("expert")
+def review_hand(stored: Mapping[str, Any], data: Mapping[str, Any]) -> Review:
+    """The page's review of a finished hand from its stored grading ``data``."""
+    steps = replay_hand(stored)
     decisions: list[Decision] = []
-    for state, player, action in replay_hand(stored):
-        if player != HUMAN:
-            continue
+    for graded in data["decisions"]:
+        state, player, action = steps[int(graded["step"])]
+        assert player == HUMAN
         obs = observe(state, HUMAN)
-        if not is_choice(obs):
-            continue
-        rng = random.Random(f"conquian-review:{seed}:{number}:{len(state.history)}")
-        suggestion = expert.choose(obs, rng)
-        decisions.append(Decision(len(decisions) + 1, obs, action, suggestion, obs.analysis))
-    return decisions
+        best = Action.from_dict(graded["best"])
+        decisions.append(Decision(len(decisions) + 1, obs, action, best, obs.analysis, graded))
+    final = state_from_dict(stored)
+    counts = {g: sum(d.grade == g for d in decisions) for g in GRADES}
+    return Review(
+        decisions,
+        chart(decisions, data.get("result")),
+        [card_str(c) for c in cards_of(final.hands[COMPUTER])],
+        [[card_str(c) for c in meld_cards(m)] for m in final.melds[COMPUTER]],
+        counts,
+    )
+
+
+# The chart's drawing area, in SVG user units (the SVG scales to the page's width).
+WIDTH: Final = 640
+HEIGHT: Final = 240
+LEFT: Final = 48
+RIGHT: Final = 16
+TOP: Final = 16
+BOTTOM: Final = 40
+
+
+def chart(decisions: list[Decision], result: float | None) -> dict[str, Any]:
+    """The points of the winning-chances chart: one per graded decision, then the result
+    of the hand; coordinates worked out here so the template only draws them."""
+    values: list[tuple[str, int, str]] = [
+        (str(d.number), d.chances, d.grade) for d in decisions
+    ]
+    if result is not None:
+        values.append(("end", round(100 * result), "end"))
+    inner_w = WIDTH - LEFT - RIGHT
+    inner_h = HEIGHT - TOP - BOTTOM
+    step = inner_w / max(1, len(values) - 1)
+    points = []
+    for i, (label, value, grade) in enumerate(values):
+        x = LEFT + (step * i if len(values) > 1 else inner_w / 2)
+        y = TOP + inner_h * (1 - value / 100)
+        points.append({"x": round(x, 1), "y": round(y, 1), "label": label, "value": value,
+                       "grade": grade})
+    grid = [{"value": v, "y": round(TOP + inner_h * (1 - v / 100), 1)} for v in (0, 25, 50, 75,
+                                                                                   100)]
+    return {
+        "width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT,
+        "top": TOP, "bottom": HEIGHT - BOTTOM,
+        "points": points,
+        "line": " ".join(f"{p['x']},{p['y']}" for p in points),
+        "grid": grid,
+    }
+
+
+def thresholds() -> list[tuple[str, str]]:
+    """The grade scale, for the page's legend: each grade and its drop in points."""
+    best, good, inaccuracy, mistake = (round(100 * t) for t in THRESHOLDS)
+    return [
+        ("best", f"≤ {best}"),
+        ("good", f"{best}–{good}"),
+        ("inaccuracy", f"{good}–{inaccuracy}"),
+        ("mistake", f"{inaccuracy}–{mistake}"),
+        ("blunder", f"≥ {mistake}"),
+    ]
+

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask_babel import gettext
 
-from solver.explain import explain_dict
+from solver.claims.play import center_help
 from solver.game.actions import Action
 from solver.game.match import MATCH_TARGET
 from solver.game.observation import Observation, observe
@@ -62,8 +62,12 @@ def game_view(game: MatchGame, observation: Observation | None = None, *,
     position = obs.position()
     translate = translator()  # one catalog lookup for every sentence of the view
     help_: dict[str, Any] | None = None
-    if position is not None and obs.analysis is not None:
-        help_ = {**obs.analysis.to_dict(), **explain_dict(obs.analysis, translate)}
+    helped = center_help(obs)
+    if helped is not None and obs.analysis is not None:
+        claims, plays, _context = helped  # the claims the tests check at every decision
+        help_ = {**obs.analysis.to_dict(),
+                 "explanation": [c.render(translate) for c in claims],
+                 "plays_explained": [[c.render(translate) for c in p] for p in plays]}
     view.update(
         {
             "score": {"you": you, "opponent": them},

@@ -25,6 +25,7 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from solver.cards import card_str, cards_of
+from solver.claims.play import force_help as forcing_help
 from solver.cover import first_cover
 from solver.errors import ConquianError
 from solver.game.errors import InvalidGameError
@@ -33,6 +34,7 @@ from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import limiter
 from tutor.play import coaching, store
+from tutor.play import review as graded
 from tutor.play.coaching import can_pick_cards, plain_prompt
 from tutor.play.describe import names, translator
 from tutor.play.forms import TakeChoice, form_action, parse_take
@@ -49,7 +51,6 @@ from tutor.play.games import (
 )
 from tutor.play.profile_view import RULE_NAMES, profile_view
 from tutor.play.profiles import CONQUIN_OPPONENTS, DEFAULT_CONQUIN_OPPONENTS
-from tutor.play.review import review_hand
 from tutor.play.view import game_view, human_observation
 
 bp = Blueprint("play", __name__, url_prefix="/play")
@@ -160,11 +161,15 @@ def _table_context(game_id: str, game: Any, args: MultiDict[str, str]) -> dict[s
     if "take" in args and can_pick:
         take = parse_take(obs, args.getlist("take"), listed)
     force_melds = None
+    force_help: list[str] = []
     if obs.phase == "force" and obs.center is not None:
         cover = first_cover(obs.opponent_exposed | 1 << obs.center)
         force_melds = [] if cover is None else [
             [card_str(c) for c in meld_cards(m)] for m in cover
         ]
+        helped = forcing_help(obs)
+        if helped is not None:
+            force_help = [claim.render(_) for claim in helped[0]]
     analyzer_url = None
     if view["position"] is not None and "analyzer.index" in current_app.view_functions:
         analyzer_url = url_for("analyzer.index",
@@ -188,6 +193,7 @@ def _table_context(game_id: str, game: Any, args: MultiDict[str, str]) -> dict[s
         "coaching": level,
         "coaching_levels": coaching.LEVELS,
         "force_melds": force_melds,
+        "force_help": force_help,
         "analyzer_url": analyzer_url,
         "level_label": LEVEL_LABELS[game.level][0],
         "finished_hands": game.hand_index + (1 if game.hand_over else 0),
@@ -225,6 +231,8 @@ def act(game_id: str) -> ResponseReturnValue:
             listed = coaching.level() == "full"
             game.act(form_action(human_observation(game), request.form, listed))
         store.save(loaded, game)
+        if game.hand_over and not is_profile_game(game):
+            graded.prepare(game_id, game)  # the review is ready when the learner asks
     except PlayError as exc:
         flash(error_text(exc), "error")
     except store.GameChanged:
@@ -268,7 +276,8 @@ def review(game_id: str, number: int) -> ResponseReturnValue:
     if not 1 <= number <= len(hands) or (number == len(hands) and not game.hand_over):
         abort(404, description=_("This hand has not been played to its end yet."))
     stored = hands[number - 1]
-    decisions = review_hand(stored, game.seed, number - 1)
+    data = graded.stored_review(game_id, number - 1, stored, game.seed)
+    review = graded.review_hand(stored, data)
     result = stored.get("result") or {}
     if "winner" in result:
         outcome = _("You won this hand.") if result["winner"] == HUMAN else _(
@@ -279,14 +288,16 @@ def review(game_id: str, number: int) -> ResponseReturnValue:
         "play/review.html",
         game_id=game_id,
         number=number,
-        decisions=decisions,
+        review=review,
+        decisions=review.decisions,
+        grade_labels=graded.GRADE_LABELS,
+        thresholds=graded.thresholds(),
         outcome=outcome,
         hands_played=len(hands) - (0 if game.hand_over else 1),
         level_label=LEVEL_LABELS[game.level][0],
         match_over=game.match_over,
         analyzer="analyzer.index" in current_app.view_functions,
     )
-
 
 
 def _profile_review(game_id: str, game: Any, number: int) -> ResponseReturnValue:

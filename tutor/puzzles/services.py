@@ -16,9 +16,10 @@ from flask_login import current_user
 import solver.puzzles as sp
 from solver.analysis import Analysis, Play
 from solver.cards import CardMask, card_glyph, card_str, cards_of, mask_of, parse_card
+from solver.claims.choice import why_discard_fails, why_take_fails
 from solver.errors import ConquianError
 from solver.explain import explain, explain_play
-from solver.melds import meld_cards
+from solver.melds import meld_cards, meld_glyphs, meld_problem
 from solver.position import Position
 from solver.puzzles.relabel import SuitPermutation, puzzle_fixed_suits, relabel_puzzle
 from solver.search import analyze
@@ -577,6 +578,30 @@ def explanation_of(puzzle: AnyPuzzle, analysis: Analysis) -> list[str]:
     return sentences
 
 
+def why_wrong(puzzle: AnyPuzzle, response: Mapping[str, Any]) -> list[str]:
+    """Why the chosen cards fail, in the page's language: a take that does not split into
+    melds (with the solver's reason when the cards make one group), a take that does not
+    win, a discard that fits the opponent's melds.  Nothing of the solution is told."""
+    analysis = analyze(position_of(puzzle))
+    position = analysis.position
+    cards = response.get("hand_cards")
+    if isinstance(cards, list) and puzzle.task in ("find_play", "win"):
+        chosen = _mask(cards)
+        out = [c.render(gettext) for c in
+               why_take_fails(analysis, chosen, need_win=puzzle.task == "win")]
+        group = cards_of(chosen | 1 << position.center)
+        if out and chosen and not position.melds and 3 <= len(group) <= 9:
+            problem = meld_problem(group)
+            if problem is not None:
+                out.append(gettext("%(cards)s is not a meld: %(reason)s.",
+                                   cards=meld_glyphs(group), reason=problem.render(gettext)))
+        return out
+    discard = response.get("discard")
+    if isinstance(discard, str) and puzzle.task == "discard":
+        return [c.render(gettext) for c in why_discard_fails(analysis, parse_card(discard))]
+    return []
+
+
 def describe_response(puzzle: AnyPuzzle, response: Mapping[str, Any] | None) -> str:
     """The learner's own answer in words ("You said: yes"), for the result."""
     if not response:
@@ -652,6 +677,8 @@ class Result:
     rating_after: float | None = None
     review_due: datetime | None = None  # naive UTC: when the puzzle comes back for review
     practice: bool = False  # a replay before the review is due: counts for nothing
+    why: list[str] = field(default_factory=list)
+    """Why the learner's own wrong answer fails (claims about the cards they chose)."""
 
     def __post_init__(self) -> None:
         if self.outcome == "":  # not given: a single answer decides (streak, preview)
@@ -689,6 +716,8 @@ def result_of(
         attempt_id=attempt_id,
         **round_state,
     )
+    if not correct and response:
+        result.why = why_wrong(puzzle, response)
     if result.final:
         analysis = analyze(position_of(puzzle))
         result.explanation = puzzle.explanation

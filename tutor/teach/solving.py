@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 
 from solver.analysis import Analysis
 from solver.cards import CardMask, card_glyph, card_str, cards_of, parse_card
+from solver.cli.catalogs import translator
 from solver.errors import ConquianError, Text
 from solver.melds import MELDS_CONTAINING
 from solver.messages import N_
@@ -214,11 +215,12 @@ def suggest(
     typed = cast(pm.Task, task)
     parsed = _answer(task, answer)
     themes = themes_of(position, analysis)
-    lang = language if language in LANGUAGES else "en"
+    translate = translator(language if language in LANGUAGES else "en")
     return {
-        "hints": [s.render(lang) for s in hint_ladder(position, analysis, typed, parsed, themes)],
+        "hints": [s.render(translate)
+                  for s in hint_ladder(position, analysis, typed, parsed, themes)],
         "explanation": " ".join(
-            s.render(lang) for s in explain_puzzle(position, analysis, typed, parsed, themes)
+            s.render(translate) for s in explain_puzzle(position, analysis, typed, parsed, themes)
         ),
         "difficulty": rate(position, analysis, typed, parsed.take if task == "discard" else None),
         "themes": themes,

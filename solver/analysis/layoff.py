@@ -1,0 +1,528 @@
+"""The center card melded at once under the profiles with lay-offs and jokers (cooncan,
+kunken, kunken-40, kunken-104): the problem both engines solve, and how a solved play
+becomes a :class:`~solver.analysis.center.Play`.
+
+What a play is (the rule books' C5, C8–C11 and K3–K4, K7–K11):
+
+- ``cooncan``: your melds stay down; those that are not frozen may be rearranged, with the
+  center card and any hand cards, into valid melds (C5, C8).  A meld carrying the
+  opponent's laid-off card is frozen and stays as it is.
+- ``kunken*``: the same, and your melds that are not frozen may also go back to the hand
+  (K9: take back whole melds, then meld again), so their cards are as free as hand cards;
+  a play reports the fewest cards it takes back (``taken_back``), and plays differ only by
+  what leaves the hand and what lies off, never by what needlessly goes back.  Joker swaps
+  (K5) are a step of their own and not part of a play.
+- ``cooncan``: a card the opponent left may instead go alone onto one of the opponent's
+  melds (C9); a card you turned never can.
+- ``kunken*``: once you have a meld of your own after the play (one made in the same play
+  counts), any hand cards (taken-back ones too) and the center card may be added to the
+  opponent's melds (K10).
+  A joker stands for any card that is not on the table after the play (K4): for every card,
+  the natural copies on the table and the jokers standing for it are at most the packs.
+- The center card goes down (own melds or a lay-off); it wins when your hand is empty after
+  the play (11 down, C11/K11).
+
+``rearranged`` says that no realisation of the play keeps the natural cards of each of your
+old movable melds inside one new meld with nothing taken back (with two packs, cards are
+compared by kind).
+
+Plays are distinct by what leaves your hand and what lies off where: the *key* is the
+multiset of hand cards (natural kinds, and how many jokers) and, per opponent meld, the
+cards laid off on it (jokers with the card they stand for).  Identical cards of two packs
+are interchangeable, so a key never says which copy.
+
+Multisets of natural kinds use the "fold" form of :func:`solver.cards.fold`: bit ``k`` for
+one card of kind ``k``, bit ``52 + k`` for a second one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from solver.analysis.center import Analysis, LaidOff, Play, play_order
+from solver.cards import (
+    JOKER_BASE,
+    KINDS_MASK,
+    NATURALS,
+    Card,
+    CardMask,
+    card_kind,
+    card_str,
+    cards_of,
+    fold,
+    iter_cards,
+)
+from solver.melds import MeldTable
+from solver.position import Position
+
+K: Final = KINDS_MASK
+Multiset = int
+"""A multiset of natural kinds in fold form."""
+Variant = tuple[CardMask, CardMask]
+"""A meld as (natural kinds, kinds its jokers stand for); both are copy-0 kind masks."""
+
+
+# --- multisets of kinds -------------------------------------------------------------------
+
+
+def ms_add(ms: Multiset, kinds: CardMask) -> Multiset:
+    """One more card of each kind in ``kinds``; -1 when a kind would appear three times."""
+    if not ms & kinds:
+        return ms | kinds  # new kinds: their first copies
+    lo, hi = ms & K, ms >> NATURALS
+    if hi & kinds:
+        return -1
+    return (lo | kinds) | (hi | lo & kinds) << NATURALS
+
+
+def ms_sum(a: Multiset, b: Multiset) -> Multiset:
+    if not a & b:
+        return a | b  # no kind in both
+    out = ms_add(a, b & K)
+    return out if out < 0 else ms_add(out, b >> NATURALS)
+
+
+def ms_sub(ms: Multiset, kinds: CardMask) -> Multiset:
+    """One card fewer of each kind in ``kinds`` (each must be present)."""
+    hi = ms >> NATURALS
+    if not hi:
+        return ms & ~kinds
+    return (ms & K & ~(kinds & ~hi)) | (hi & ~kinds) << NATURALS
+
+
+def ms_diff(a: Multiset, b: Multiset) -> Multiset:
+    """``a - b`` for ``b`` inside ``a``."""
+    return ms_sub(ms_sub(a, b >> NATURALS), b & K)
+
+
+def ms_contains(a: Multiset, b: Multiset) -> bool:
+    """``b`` is a sub-multiset of ``a``."""
+    return b & K & ~a == 0 and (b >> NATURALS) & ~(a >> NATURALS) == 0
+
+
+def ms_of(cards: Sequence[Card] | Iterator[Card]) -> Multiset:
+    ms = 0
+    for card in cards:
+        ms = ms_add(ms, 1 << card_kind(card))
+    return ms
+
+
+def ms_of_mask(mask: CardMask) -> Multiset:
+    """The natural cards of a card mask (either copy) as a multiset of kinds."""
+    return fold(mask & _NATURAL_BITS)
+
+
+_NATURAL_BITS: Final = (1 << JOKER_BASE) - 1
+
+
+def ms_size(ms: Multiset) -> int:
+    return ms.bit_count()
+
+
+def within_packs(naturals: Multiset, jokers: Multiset, packs: int) -> bool:
+    """For every kind, natural cards plus jokers standing for it are at most ``packs`` (K4)."""
+    nlo, nhi, jlo, jhi = naturals & K, naturals >> NATURALS, jokers & K, jokers >> NATURALS
+    if packs == 1:
+        return not (nlo & jlo or nhi or jhi)
+    return not (nhi & jlo or nlo & jhi)
+
+
+# --- the problem --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One of the opponent's melds as a lay-off target: the kinds it represents (natural
+    cards and what its jokers stand for), and its natural and joker counts."""
+
+    index: int
+    kinds: CardMask
+    naturals: int
+    jokers: int
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """What a play changes: hand cards down (natural kinds, jokers) and the lay-offs,
+    ``(opponent meld index, natural kinds, kinds the laid-off jokers stand for)``."""
+
+    hand: Multiset
+    hand_jokers: int
+    lay_off: tuple[tuple[int, Multiset, CardMask], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What the best realisation of a key leaves: whether your old melds can stay whole,
+    and the fewest cards of your melds that go back to the hand (kunken, K9)."""
+
+    keeps: bool
+    back: Multiset = 0
+    back_jokers: int = 0
+
+    def order(self) -> tuple[int, int, int]:
+        """Fewest cards taken back, then fewest jokers, then the lowest cards."""
+        return (self.back.bit_count() + self.back_jokers, self.back_jokers, self.back)
+
+    def better(self, other: Outcome | None) -> Outcome:
+        """The outcome to report for a key reached both ways."""
+        if other is None:
+            return self
+        best = self if self.order() <= other.order() else other
+        keeps = self.keeps or other.keeps
+        return best if best.keeps == keeps else Outcome(keeps, best.back, best.back_jokers)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    position: Position
+    table: MeldTable
+    packs: int
+    jokers_allowed: bool
+    min_naturals: int
+    jokers_at_most_naturals: bool
+    hand: Multiset
+    hand_jokers: int
+    center_kind: int
+    """The center card's kind, or -1 for a joker."""
+    exposed: Multiset
+    """Natural kinds of your melds that are not frozen (they must stay down)."""
+    exposed_jokers: int
+    blocks: tuple[CardMask, ...]
+    """Natural kinds of each of those melds (kept whole, or the play is rearranged)."""
+    frozen: tuple[CardMask, ...]
+    """Your frozen melds (card masks of the position), which never change."""
+    fixed: Multiset
+    """Natural kinds on the table outside your movable melds."""
+    fixed_jokers: Multiset
+    """Kinds that jokers outside your movable melds stand for."""
+    targets: tuple[Target, ...]
+    lay_off: str
+    """``none``, ``center`` (cooncan: the left card alone) or ``any`` (kunken, after own)."""
+    take_back: bool
+    """Your movable melds' cards may go back to the hand (kunken, K9)."""
+    base: Multiset
+    """Natural kinds on the table after any play before hand cards: ``fixed``, your movable
+    melds' and the center card."""
+    extensions: tuple[tuple[CardMask, ...], ...]
+    """Per target (``lay_off == "any"``): the kinds that can be added to it."""
+
+    @property
+    def center_is_joker(self) -> int:
+        return 1 if self.center_kind < 0 else 0
+
+    @property
+    def center_ms(self) -> Multiset:
+        return 0 if self.center_kind < 0 else 1 << self.center_kind
+
+    def own_part(self, key: Key, back: Multiset = 0, back_jokers: int = 0
+                 ) -> tuple[Multiset, int]:
+        """Natural kinds and joker count of your melds after a play (frozen ones aside)."""
+        laid, laid_jokers = 0, 0
+        for _, nat, jok in key.lay_off:
+            laid = ms_sum(laid, nat)
+            laid_jokers += jok.bit_count()
+        down = ms_sum(ms_sum(ms_diff(self.exposed, back), self.center_ms), key.hand)
+        jokers = (self.exposed_jokers - back_jokers + self.center_is_joker + key.hand_jokers
+                  - laid_jokers)
+        return ms_diff(down, laid), jokers
+
+    def table_ok(self, key: Key, own_stands: Multiset, back: Multiset = 0) -> bool:
+        laid_stands = 0
+        for _, _, jok in key.lay_off:
+            laid_stands = ms_add(laid_stands, jok)
+            if laid_stands < 0:
+                return False
+        stands = ms_sum(ms_sum(self.fixed_jokers, own_stands), laid_stands)
+        if stands < 0:
+            return False
+        naturals = ms_sum(ms_diff(self.base, back) if back else self.base, key.hand)
+        return naturals >= 0 and within_packs(naturals, stands, self.packs)
+
+
+def problem_of(position: Position) -> Problem:
+    rules = position.rules
+    stands = position.stands_for
+    frozen_index = {i for i, m in enumerate(position.opponent_laid_off) if m}
+    exposed, exposed_jokers, blocks, frozen = 0, 0, [], []
+    fixed, fixed_jokers = 0, 0
+    for i, meld in enumerate(position.melds):
+        naturals = ms_of_mask(meld)
+        if i in frozen_index:
+            frozen.append(meld)
+            fixed = ms_sum(fixed, naturals)
+            for j in iter_cards(meld >> JOKER_BASE << JOKER_BASE):
+                fixed_jokers = ms_add(fixed_jokers, 1 << card_kind(stands[j]))
+        else:
+            exposed = ms_sum(exposed, naturals)
+            exposed_jokers += (meld >> JOKER_BASE).bit_count()
+            blocks.append(naturals & K)
+    targets = []
+    for i, meld in enumerate(position.opponent_melds):
+        naturals = ms_of_mask(meld)  # a meld never holds one card twice
+        represented = naturals
+        jokers = list(iter_cards(meld >> JOKER_BASE << JOKER_BASE))
+        for j in jokers:
+            represented |= 1 << card_kind(stands[j])
+            fixed_jokers = ms_add(fixed_jokers, 1 << card_kind(stands[j]))
+        fixed = ms_sum(fixed, naturals)
+        targets.append(Target(i, represented, naturals.bit_count(), len(jokers)))
+    if rules.lay_off == "left_card":
+        lay_off = "center" if position.center_from == "opponent" else "none"
+    elif rules.lay_off == "none":
+        lay_off = "none"
+    else:
+        lay_off = "any"
+    meld_rules = rules.meld_rules
+    center_ms = 0 if position.center >= JOKER_BASE else 1 << card_kind(position.center)
+    table = rules.table
+    return Problem(
+        position=position,
+        table=rules.table,
+        packs=rules.deck.packs,
+        jokers_allowed=bool(meld_rules.joker_rule) and rules.deck.jokers > 0,
+        min_naturals=meld_rules.min_naturals,
+        jokers_at_most_naturals=meld_rules.jokers_at_most_naturals,
+        hand=ms_of_mask(position.hand),
+        hand_jokers=(position.hand >> JOKER_BASE).bit_count(),
+        center_kind=-1 if position.center >= JOKER_BASE else card_kind(position.center),
+        exposed=exposed,
+        exposed_jokers=exposed_jokers,
+        blocks=tuple(blocks),
+        frozen=tuple(frozen),
+        fixed=fixed,
+        fixed_jokers=fixed_jokers,
+        targets=tuple(targets),
+        lay_off=lay_off,
+        take_back=rules.take_back,
+        base=ms_sum(ms_sum(fixed, exposed), center_ms),
+        extensions=tuple(_extensions(table, t) for t in targets) if lay_off == "any" else (),
+    )
+
+
+# --- melds with jokers --------------------------------------------------------------------
+
+
+def joker_counts_ok(problem: Problem, naturals: int, jokers: int) -> bool:
+    if not jokers:
+        return True
+    if not problem.jokers_allowed or naturals < problem.min_naturals:
+        return False
+    return not problem.jokers_at_most_naturals or jokers <= naturals
+
+
+def variants(
+    problem: Problem, meld: CardMask, must: CardMask, avail: CardMask, jokers: int
+) -> Iterator[Variant]:
+    """The ways to make ``meld`` with natural kinds from ``avail`` (always holding ``must``)
+    and at most ``jokers`` jokers: fewest jokers first, then by the jokers' kinds."""
+    missing = meld & ~avail
+    if missing & must or missing.bit_count() > jokers:
+        return
+    size = meld.bit_count()
+    if joker_counts_ok(problem, size - missing.bit_count(), missing.bit_count()):
+        yield meld ^ missing, missing
+    spare = jokers - missing.bit_count()
+    if not spare or not problem.jokers_allowed:
+        return
+    optional = list(iter_cards(meld & ~missing & ~must))
+    for extra in _subsets(optional, spare):
+        slots = missing | extra
+        if joker_counts_ok(problem, size - slots.bit_count(), slots.bit_count()):
+            yield meld ^ slots, slots
+
+
+def _subsets(cards: list[Card], most: int) -> Iterator[CardMask]:
+    from itertools import combinations
+
+    for n in range(1, min(most, len(cards)) + 1):
+        for combo in combinations(cards, n):
+            mask = 0
+            for c in combo:
+                mask |= 1 << c
+            yield mask
+
+
+def _extensions(table: MeldTable, target: Target) -> tuple[CardMask, ...]:
+    """Kinds that can be added to an opponent's meld, each set making a valid meld."""
+    low = target.kinds & -target.kinds
+    return tuple(m & ~target.kinds for m in table.containing[low.bit_length() - 1]
+                 if m & target.kinds == target.kinds and m != target.kinds)
+
+
+# --- the canonical arrangement ------------------------------------------------------------
+
+
+def arrange(problem: Problem, key: Key, outcome: Outcome) -> tuple[Variant, ...]:
+    """The canonical arrangement of your movable melds after the play ``key``: the lowest
+    natural card is covered first, by melds in the table's order and their variants in
+    :func:`variants`' order; with ``keep``, only melds holding each old meld whole or not
+    at all."""
+    own, jokers = problem.own_part(key, outcome.back, outcome.back_jokers)
+    blocks = problem.blocks if outcome.keeps else ()
+    found = _cover(problem, key, outcome.back, own, jokers, blocks, 0)
+    assert found is not None, "every play comes with an arrangement"
+    return found
+
+
+def _cover(
+    problem: Problem, key: Key, back: Multiset, rest: Multiset, jokers: int,
+    blocks: Sequence[CardMask], stands: Multiset,
+) -> tuple[Variant, ...] | None:
+    if not rest:
+        if jokers or not problem.table_ok(key, stands, back):
+            return None
+        return ()
+    kind = (rest & -rest).bit_length() - 1  # a second copy's bit implies the first's
+    bit = 1 << kind
+    avail = rest & K
+    for meld in problem.table.containing[kind]:
+        missing = meld & ~avail
+        if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
+            continue
+        for nat, jok in ((meld, 0),) if not jokers else variants(problem, meld, bit, avail,
+                                                                   jokers):
+            if blocks and not compatible(nat, blocks):
+                continue
+            if jok and ms_add(stands, jok) < 0:
+                continue
+            sub = _cover(problem, key, back, ms_sub(rest, nat), jokers - jok.bit_count(), blocks,
+                         ms_add(stands, jok) if jok else stands)
+            if sub is not None:
+                return ((nat, jok), *sub)
+    return None
+
+
+def compatible(naturals: CardMask, blocks: Sequence[CardMask]) -> bool:
+    for block in blocks:
+        common = naturals & block
+        if common and common != block:
+            return False
+    return True
+
+
+# --- from keys to the analysis ------------------------------------------------------------
+
+
+def build(problem: Problem, keys: dict[Key, Outcome]) -> Analysis:
+    """The analysis from every play's key and the outcome of its best realisation."""
+    position = problem.position
+    frozen = 0
+    for meld in problem.frozen:
+        frozen |= meld
+    movable = cards_of(position.exposed & ~frozen)
+    frozen_stands = tuple((j, k) for j, k in position.jokers if frozen >> j & 1)
+    plays = [_play(problem, key, outcome, movable, frozen_stands)
+             for key, outcome in keys.items()]
+    plays.sort(key=play_order)
+    return Analysis(position, tuple(plays))
+
+
+def _play(
+    problem: Problem, key: Key, outcome: Outcome, movable: list[Card],
+    frozen_stands: tuple[tuple[Card, Card], ...],
+) -> Play:
+    position = problem.position
+    keeps = outcome.keeps and bool(problem.blocks)
+    arrangement = arrange(problem, key, Outcome(keeps, outcome.back, outcome.back_jokers))
+    # Physical cards for the kinds: your movable melds' cards first (less those going back
+    # to the hand), then the center card, then the hand's (lowest copies and jokers first).
+    used_hand = _hand_cards(position.hand, key)
+    if problem.packs == 1:
+        # One pack: a natural card's id is its kind; only the jokers need placing.
+        pools: dict[int, list[Card]] | None = None
+        movable_jokers = [c for c in movable if c >= JOKER_BASE]
+        joker_pool = movable_jokers[:len(movable_jokers) - outcome.back_jokers]
+        joker_pool += [c for c in (position.center, *iter_cards(used_hand >> JOKER_BASE
+                                                                  << JOKER_BASE))
+                       if c >= JOKER_BASE]
+    else:
+        staying = list(movable) if outcome.back or outcome.back_jokers else movable
+        for kind in [*iter_cards(outcome.back & K), *iter_cards(outcome.back >> NATURALS)]:
+            staying.remove(next(c for c in reversed(staying) if c < JOKER_BASE
+                                and card_kind(c) == kind))
+        for _ in range(outcome.back_jokers):
+            staying.remove(next(c for c in reversed(staying) if c >= JOKER_BASE))
+        pools = {}
+        joker_pool = []
+        for card in [*staying, position.center, *cards_of(used_hand)]:
+            if card >= JOKER_BASE:
+                joker_pool.append(card)
+            else:
+                pools.setdefault(card_kind(card), []).append(card)
+    new_stands: list[tuple[Card, Card]] = []
+    melds: list[CardMask] = []
+    for nat, jok in arrangement:
+        if pools is None:
+            mask = nat
+        else:
+            mask = 0
+            for kind in iter_cards(nat):
+                mask |= 1 << pools[kind].pop(0)
+        for kind in iter_cards(jok):
+            joker = joker_pool.pop(0)
+            new_stands.append((joker, kind))
+            mask |= 1 << joker
+        melds.append(mask)
+    melds.extend(problem.frozen)
+    used_stands = tuple(sorted([*frozen_stands, *new_stands]))
+    if used_stands:
+        stands = dict(used_stands)
+        melds.sort(key=lambda m: _represented_order(m, stands))
+    else:
+        melds.sort(key=_natural_order)
+    lay_off: tuple[LaidOff, ...] | None = None
+    if position.rules.lay_off != "none":
+        lay_off = tuple((i, _lay_strings(nat, jok)) for i, nat, jok in key.lay_off)
+    taken_back: tuple[str, ...] | None = None
+    if problem.take_back:
+        kinds = sorted([*iter_cards(outcome.back & K), *iter_cards(outcome.back >> NATURALS)])
+        taken_back = (*(card_str(k) for k in kinds), *("*",) * outcome.back_jokers)
+    wins = (key.hand == problem.hand and key.hand_jokers == problem.hand_jokers
+            and not outcome.back and not outcome.back_jokers)
+    return Play(
+        hand_cards=used_hand,
+        melds=tuple(melds),
+        rearranged=bool(problem.blocks) and not keeps,
+        wins=wins,
+        lay_off=lay_off,
+        taken_back=taken_back,
+        stands=used_stands,
+        table=problem.table,
+    )
+
+
+def _natural_order(meld: CardMask) -> tuple[int, int, int]:
+    kinds = (meld | meld >> NATURALS) & K
+    return ((kinds & -kinds).bit_length() - 1, -meld.bit_count(), kinds)
+
+
+def _represented_order(meld: CardMask, stands: dict[Card, Card]) -> tuple[int, int, int]:
+    kinds = 0
+    for card in iter_cards(meld):
+        kinds |= 1 << card_kind(stands[card] if card >= JOKER_BASE else card)
+    return ((kinds & -kinds).bit_length() - 1, -meld.bit_count(), kinds)
+
+
+def _hand_cards(hand: CardMask, key: Key) -> CardMask:
+    """The hand's cards for the key's kinds: copy 0 of a kind first, the lowest jokers."""
+    need, twice = key.hand & K, key.hand >> NATURALS
+    first = hand & K
+    out = (first & need) | ((need & ~first) | twice) << NATURALS
+    jokers = key.hand_jokers
+    for card in iter_cards(hand >> JOKER_BASE << JOKER_BASE):
+        if not jokers:
+            break
+        out |= 1 << card
+        jokers -= 1
+    return out
+
+
+def _lay_strings(nat: Multiset, jok: CardMask) -> tuple[str, ...]:
+    items = [(kind, card_str(kind)) for kind in iter_cards(nat & K)]
+    items += [(kind, card_str(kind)) for kind in iter_cards(nat >> NATURALS)]
+    items += [(kind, "*" + card_str(kind)) for kind in iter_cards(jok)]
+    items.sort(key=lambda item: (item[0], item[1].startswith("*")))
+    return tuple(text for _, text in items)

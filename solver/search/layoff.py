@@ -1,0 +1,376 @@
+"""The exact search for the center card under cooncan and the kunken profiles: every play
+with lay-offs and jokers (the problem is stated in :mod:`solver.analysis.layoff`).
+
+Two branches: the center card goes into your melds, or it is laid off.  In each, a
+memoised depth-first search covers the cards that must go down (in cooncan your movable
+melds' cards; the center card in the first branch), lowest card first, with melds of the
+profile's table and their joker variants; then adds melds of optional cards alone (hand
+cards, and in kunken your movable melds' cards, which may go back to the hand); then
+(kunken) every combination of lay-offs of the remaining optional cards onto the opponent's
+melds.  Each outcome is turned into a play's key, keeping per key the fewest cards taken
+back.
+"""
+
+from __future__ import annotations
+
+from solver.analysis.center import Analysis
+from solver.analysis.layoff import (
+    K,
+    Key,
+    Multiset,
+    Outcome,
+    Problem,
+    build,
+    compatible,
+    joker_counts_ok,
+    ms_add,
+    ms_diff,
+    ms_sub,
+    ms_sum,
+    problem_of,
+    variants,
+)
+from solver.cards import (
+    JOKER_BASE,
+    NATURALS,
+    CardMask,
+    card_kind,
+    iter_cards,
+)
+from solver.position import Position
+
+
+def analyze(position: Position) -> Analysis:
+    if _hopeless(position):
+        return Analysis(position, ())
+    problem = problem_of(position)
+    keys: dict[_RawKey, _RawOutcome] = {}
+    center = problem.center_ms
+    # Kunken (K9): your melds' cards may go back to the hand, so they are optional like
+    # hand cards; elsewhere they must stay down.
+    if problem.take_back:
+        must, must_jokers = 0, 0
+        opt = ms_sum(problem.hand, problem.exposed)
+        opt_jokers = problem.hand_jokers + problem.exposed_jokers
+    else:
+        must, must_jokers = problem.exposed, problem.exposed_jokers
+        opt, opt_jokers = problem.hand, problem.hand_jokers
+    covers = _Covers(problem)  # shared: both branches meet the same leftover cards
+    if _center_may_fit(problem):
+        required = ms_sum(must, center)
+        owns = covers.cover(required, opt, must_jokers + problem.center_is_joker, opt_jokers)
+        _lay_all(problem, keys, owns, bool(required), opt, opt_jokers, False)
+    if problem.lay_off == "center" and problem.center_kind >= 0:
+        for target in problem.targets:
+            if problem.table.is_valid(target.kinds | center) and not target.kinds & center:
+                keys[(0, 0, ((target.index, center, 0),))] = (True, 0, 0, 0)
+    elif problem.lay_off == "any" and _center_may_lie_off(problem):
+        owns = covers.cover(must, opt, must_jokers, opt_jokers)
+        _lay_all(problem, keys, owns, bool(must), opt, opt_jokers, True)
+    return build(problem, {Key(*key): Outcome(keeps, back, back_jokers)
+                           for key, (keeps, _, back_jokers, back) in keys.items()})
+
+
+_RawKey = tuple[Multiset, int, tuple[tuple[int, Multiset, CardMask], ...]]
+"""A :class:`Key`'s fields, as a plain tuple while searching (hashing is cheaper)."""
+_RawOutcome = tuple[bool, int, int, Multiset]
+"""(keeps, cards taken back, jokers taken back, natural kinds taken back)."""
+
+
+def _hopeless(position: Position) -> bool:
+    """A quick "no" for most positions: the center card is natural, and no meld holding it
+    can be completed from your cards and jokers, on your side or on an opponent's meld
+    (necessary conditions only: a ``False`` here proves nothing)."""
+    center = position.center
+    if center >= JOKER_BASE:
+        return False
+    rules = position.rules
+    mine = position.hand | position.exposed
+    pool = (mine | mine >> NATURALS) & K
+    jokers = (mine >> JOKER_BASE).bit_count() if rules.deck.jokers else 0
+    kind = card_kind(center)
+    bit = 1 << kind
+    if rules.lay_off != "none" and not (rules.lay_off == "left_card"
+                                        and position.center_from == "stock"):
+        containing = rules.table.containing[kind]
+        for meld in position.opponent_melds:
+            natural = meld & ((1 << JOKER_BASE) - 1)
+            natural = (natural | natural >> NATURALS) & K
+            room = jokers + (meld >> JOKER_BASE).bit_count()
+            for longer in containing:
+                if longer & natural == natural and \
+                        (longer & ~natural & ~pool & ~bit).bit_count() <= room:
+                    return False
+    for meld in rules.table.containing[kind]:
+        missing = meld & ~pool & ~bit
+        if not missing or missing.bit_count() <= jokers:
+            return False
+    return True
+
+
+def _minus(a: Multiset, b: Multiset) -> Multiset:
+    return ms_sub(ms_sub(a, b >> NATURALS), b & K)
+
+
+def _center_may_fit(problem: Problem) -> bool:
+    if problem.center_kind < 0:
+        return True
+    pool = (problem.exposed | problem.hand | problem.center_ms) & K
+    jokers = problem.exposed_jokers + problem.hand_jokers
+    bit = problem.center_ms
+    for meld in problem.table.containing[problem.center_kind]:
+        missing = meld & ~pool
+        if not missing:
+            return True
+        if missing.bit_count() <= jokers and not missing & bit:
+            for _ in variants(problem, meld, bit, pool, jokers):
+                return True
+    return False
+
+
+def _center_may_lie_off(problem: Problem) -> bool:
+    if problem.center_kind < 0:
+        return bool(problem.targets)
+    return any(problem.center_ms & ext for exts in problem.extensions for ext in exts)
+
+
+# --- your melds ---------------------------------------------------------------------------
+
+
+_Config = tuple[Multiset, int, Multiset, bool]
+"""(hand naturals used, hand jokers used, kinds the jokers stand for, old melds kept)."""
+
+
+class _Covers:
+    """Memoised covers: the same cards left to cover recur under many first choices."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.covers: dict[tuple[int, int, int, int], set[_Config]] = {}
+        self.packs: dict[tuple[int, int, int], set[_Config]] = {}
+
+    def cover(self, req: Multiset, opt: Multiset, jr: int, jo: int) -> set[_Config]:
+        """Every way to cover ``req`` (with ``jr`` jokers that must be used) by melds,
+        taking optional cards from ``opt`` and ``jo`` optional jokers."""
+        memo = (req, opt, jr, jo)
+        found = self.covers.get(memo)
+        if found is not None:
+            return found
+        if not req:
+            found = self.pack(opt, jr, jo)
+            self.covers[memo] = found
+            return found
+        problem = self.problem
+        found = set()
+        kind = (req & -req).bit_length() - 1
+        bit = 1 << kind
+        avail = (req | opt) & K
+        jokers = jr + jo
+        for meld in problem.table.containing[kind]:
+            missing = meld & ~avail
+            if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
+                continue
+            for nat, jok in (((meld, 0),) if not jokers else
+                             variants(problem, meld, bit, avail, jokers)):
+                from_req = nat & req
+                from_opt = nat & ~from_req
+                n = jok.bit_count()
+                from_jr = min(jr, n)
+                keep = compatible(nat, problem.blocks)
+                for used, uj, stands, keeps in self.cover(
+                        ms_sub(req, from_req), ms_sub(opt, from_opt), jr - from_jr,
+                        jo - (n - from_jr)):
+                    if jok:
+                        stands = ms_add(stands, jok)
+                        if stands < 0:
+                            continue
+                    found.add((ms_add(used, from_opt), uj + n - from_jr, stands,
+                               keeps and keep))
+        self.covers[memo] = found
+        return found
+
+    def pack(self, opt: Multiset, jr: int, jo: int) -> set[_Config]:
+        """Every set of melds of ``opt`` cards alone, using all ``jr`` jokers and up to
+        ``jo`` more: the lowest card either stays in the hand or starts a meld."""
+        memo = (opt, jr, jo)
+        found = self.packs.get(memo)
+        if found is not None:
+            return found
+        problem = self.problem
+        avail = opt & K
+        jokers = jr + jo
+        if not avail or (not jokers and not problem.table.has_meld(avail)):
+            found = {(0, 0, 0, True)} if not jr else set()
+            self.packs[memo] = found
+            return found
+        kind = (avail & -avail).bit_length() - 1
+        bit = 1 << kind
+        found = set(self.pack(ms_sub(opt, bit), jr, jo))  # this card stays in the hand
+        for meld in problem.table.containing[kind]:
+            missing = meld & ~avail
+            if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
+                continue
+            for nat, jok in (((meld, 0),) if not jokers else
+                             variants(problem, meld, bit, avail, jokers)):
+                n = jok.bit_count()
+                from_jr = min(jr, n)
+                keep = compatible(nat, problem.blocks)
+                for used, uj, stands, keeps in self.pack(
+                        ms_sub(opt, nat), jr - from_jr, jo - (n - from_jr)):
+                    if jok:
+                        stands = ms_add(stands, jok)
+                        if stands < 0:
+                            continue
+                    found.add((ms_add(used, nat), uj + n - from_jr, stands, keeps and keep))
+        self.packs[memo] = found
+        return found
+
+
+# --- lay-offs -----------------------------------------------------------------------------
+
+
+_Lays = tuple[tuple[int, Multiset, CardMask], ...]
+
+
+def _lay_all(
+    problem: Problem, keys: dict[_RawKey, _RawOutcome], owns: set[_Config], required: bool,
+    opt: Multiset, opt_jokers: int, center_in_rest: bool,
+) -> None:
+    """Every configuration of your melds with every combination of lay-offs of what is
+    left.  You have a meld after the play when one is frozen, cards had to go down, or
+    some optional card went into your melds (K10)."""
+    groups: dict[tuple[Multiset, int, bool, bool], list[Multiset]] = {}
+    any_melds = bool(problem.frozen) or required
+    for used, used_jokers, own_stands, keeps in owns:
+        groups.setdefault((used, used_jokers, keeps, any_melds or bool(used)), []).append(
+            own_stands)
+    combos: dict[tuple[Multiset, int, bool], list[tuple[_Lays, Multiset, int]]] = {}
+    center = problem.center_ms
+    lay_options: list[list[_Option]] | None = None
+    for (used, used_jokers, keeps, melds), stands in groups.items():
+        rest = _minus(opt, used)
+        jokers = opt_jokers - used_jokers
+        if center_in_rest:
+            rest = ms_add(rest, center) if center else rest
+            jokers += problem.center_is_joker
+        laying = problem.lay_off == "any" and melds
+        memo = (rest, jokers, laying)
+        choices = combos.get(memo)
+        if choices is None:
+            found: list[_Lays] = []
+            if laying and lay_options is None:
+                lay_options = _options(problem, (opt | center) & K,
+                                       opt_jokers + problem.center_is_joker)
+            _combine(problem, lay_options if laying and lay_options else [], 0, rest, jokers,
+                     (), found)
+            choices = []
+            for lays in found:
+                laid, laid_jokers = 0, 0
+                for _, nat, jok in lays:
+                    laid = ms_add(laid, nat)
+                    laid_jokers += jok.bit_count()
+                choices.append((lays, laid, laid_jokers))
+            combos[memo] = choices
+        for lays, laid, laid_jokers in choices:
+            _record(problem, keys, lays, ms_sum(used, laid), used_jokers + laid_jokers, laid,
+                    laid_jokers, keeps, stands, center_in_rest)
+
+
+def _record(
+    problem: Problem, keys: dict[_RawKey, _RawOutcome], lays: _Lays, hand: Multiset,
+    hand_jokers: int,
+    laid: Multiset, laid_jokers: int, keeps: bool, stands: list[Multiset],
+    center_in_rest: bool,
+) -> None:
+    if center_in_rest:
+        if problem.center_kind >= 0:
+            if not laid & problem.center_ms:
+                return  # the center card must go down
+            hand = ms_sub(hand, problem.center_ms)
+        else:
+            if not laid_jokers:
+                return
+            hand_jokers -= 1
+    back, back_jokers = 0, 0
+    if problem.take_back:
+        # Identical cards are interchangeable: count your melds' cards as staying down
+        # before any hand card goes down.
+        common = hand & problem.exposed
+        back = ms_diff(problem.exposed, common)
+        hand = ms_diff(hand, common)
+        staying = min(hand_jokers, problem.exposed_jokers)
+        back_jokers = problem.exposed_jokers - staying
+        hand_jokers -= staying
+    raw = (hand, hand_jokers, lays)
+    outcome = (keeps and not back and not back_jokers, back.bit_count() + back_jokers,
+               back_jokers, back)
+    known = keys.get(raw)
+    if known is not None and known[0] >= outcome[0] and known[1:] <= outcome[1:]:
+        return  # nothing better than what is known
+    key = Key(hand, hand_jokers, lays)
+    if any(problem.table_ok(key, own_stands, back) for own_stands in stands):
+        if known is not None:
+            # The fewest cards back (Outcome.order), and whole melds if any way keeps them.
+            best = min(known[1:], outcome[1:])
+            outcome = (known[0] or outcome[0], *best)
+        keys[raw] = outcome
+
+
+_Option = tuple[CardMask, CardMask, int]
+"""A lay-off onto one target: (natural kinds, kinds its jokers stand for, jokers)."""
+
+
+def _options(problem: Problem, pool: CardMask, jokers: int) -> list[list[_Option]]:
+    """Per target, every lay-off with natural cards from ``pool`` and at most ``jokers``
+    jokers.  Those possible with fewer cards are exactly those whose natural cards remain
+    and whose jokers do, so this is computed once per analysis."""
+    out = []
+    for target, extensions in zip(problem.targets, problem.extensions, strict=True):
+        options = []
+        for ext in extensions:
+            missing = ext & ~pool
+            if missing.bit_count() > jokers:
+                continue
+            for slots in _slot_choices(ext & pool, missing, jokers):
+                nat = ext & ~slots
+                n = slots.bit_count()
+                if n and not joker_counts_ok(problem, target.naturals + nat.bit_count(),
+                                             target.jokers + n):
+                    continue
+                options.append((nat, slots, n))
+        out.append(options)
+    return out
+
+
+def _combine(
+    problem: Problem, options: list[list[_Option]], index: int, rest: Multiset, jokers: int,
+    chosen: tuple[tuple[int, Multiset, CardMask], ...],
+    out: list[tuple[tuple[int, Multiset, CardMask], ...]],
+) -> None:
+    if index == len(options):
+        out.append(chosen)
+        return
+    _combine(problem, options, index + 1, rest, jokers, chosen, out)
+    avail = rest & K
+    target = problem.targets[index].index
+    for nat, slots, n in options[index]:
+        if n <= jokers and not nat & ~avail:
+            _combine(problem, options, index + 1, ms_sub(rest, nat), jokers - n,
+                     (*chosen, (target, nat, slots)), out)
+
+
+def _slot_choices(present: CardMask, missing: CardMask, jokers: int) -> list[CardMask]:
+    """Which added kinds jokers provide: every missing kind, and any present ones too."""
+    out = [missing]
+    spare = jokers - missing.bit_count()
+    if spare > 0:
+        cards = list(iter_cards(present))
+        from itertools import combinations
+
+        for n in range(1, min(spare, len(cards)) + 1):
+            for combo in combinations(cards, n):
+                extra = 0
+                for c in combo:
+                    extra |= 1 << c
+                out.append(missing | extra)
+    return out
