@@ -252,3 +252,27 @@ def test_the_page_plays_a_hand_with_its_forms(client: FlaskClient, rules: str) -
     assert "The hands, turned face up" in review.get_data(as_text=True)
     bad = client.post(f"/play/{game_id}/act", data={"action": "{not json"})
     assert bad.status_code == 302
+
+
+@pytest.mark.parametrize("rules", PROFILES)
+def test_what_can_i_do_with_this_card(client: FlaskClient, rules: str) -> None:
+    """Every use listed for a hand card is one of the learner's legal moves now, and plays
+    that card; where the profile's analysis reads the position, it answers in sentences."""
+    game_id, view = _start(client, rules, 3, **({"opponents": 3} if rules == "conquin"
+                                                 else {}))
+    rng = random.Random(3)
+    analysed = listed = 0
+    while not view["hand_over"]:
+        help_ = view["help"]
+        texts = {c["text"]: c["action"] for c in view["choices"]}
+        assert [c["card"] for c in help_["cards"]] == list(dict.fromkeys(view["hand"]))
+        for entry in help_["cards"]:
+            for use in entry["uses"]:
+                listed += 1
+                assert use in texts
+                assert entry["card"] in json.dumps(texts[use]) or (
+                    entry["card"] == "*" and '"*' in json.dumps(texts[use]))
+        analysed += bool(help_["analysis"])
+        view = _act(client, game_id, _choose(view, rng))
+    assert view["help"] is None
+    assert listed > 0 and analysed > 0

@@ -168,29 +168,112 @@ def _uses(card: str, action: dict[str, Any]) -> bool:
     return any(same(c) for group in groups for c in group)
 
 
-def card_help(game: ProfileGame, hand: list[str], choices: list[dict[str, Any]]
-              ) -> list[dict[str, Any]]:
-    """"What can I do with this card?" for every hand card: the analysis where the
-    profile has one, else the learner's legal actions that play that card (only true
-    statements: each is a legal action now)."""
-    analysis = None
-    obs = game.observation()
-    position = getattr(obs, "position", None)
-    if callable(position):
-        try:
-            from solver.explain import explain_dict
-            from solver.search import analyze
+def analysis_position(game: ProfileGame, view: dict[str, Any]) -> dict[str, Any] | None:
+    """The learner's position for the analyzer (contract "position JSON"), built from the
+    view alone, when the learner faces a card the profile's analysis reads: the center card
+    (cooncan, Kunken: the discard or the stock card turned up), the upcard (colonel: draw
+    it?), the face-up card (conquin: does it let you close?).  ``None`` otherwise."""
+    if not game.to_act() or not view.get("hand"):
+        return None
+    kinds = {c["action"]["type"] for c in view["choices"]}
+    base: dict[str, Any] = {"rules": game.rules, "hand": list(view["hand"])}
+    if game.kind == "cooncan":
+        if view.get("center") is None or not kinds & {"take", "decline", "pass"}:
+            return None
+        return {**base, "melds": own_melds(view), "opponent_melds": [
+            _meld_cards(m) for m in view.get("opponent_melds") or []],
+            "center": view["center"], "center_from": view.get("center_from") or "opponent",
+            "stock": view.get("stock_count", 0)}
+    if game.kind == "kunken":
+        center, source = view.get("pending"), "stock"
+        if center is None:
+            center, source = view.get("center"), view.get("center_from") or "opponent"
+            if "take" not in kinds:
+                return None
+        if center is None:
+            return None
+        return {**base, "melds": [_meld_cards(m) for m in view.get("melds") or []],
+                "opponent_melds": [_meld_cards(m) for m in view.get("opponent_melds") or []],
+                "center": center, "center_from": source, "stock": view.get("stock_count", 0)}
+    if game.kind == "colonel":
+        if "draw" not in kinds or not view.get("upcard"):
+            return None
+        return {**base, "melds": view.get("melds") or [],
+                "opponent_melds": view.get("opponent_melds") or [],
+                "center": view["upcard"], "center_from": "opponent",
+                "stock": view.get("stock_count", 0)}
+    if game.kind == "conquin":
+        if "take" not in kinds or not view.get("center"):
+            return None
+        return {**base, "center": view["center"], "players": game.seats}
+    return None
 
-            found = position()
-            if found is not None:
-                analysis = explain_dict(analyze(found), lambda t, **p: _(t, **p))
-        except ConquianError:
-            analysis = None  # no analysis for this profile yet: the legal actions below
+
+def _analysis_text(game: ProfileGame, position: dict[str, Any]) -> list[str]:
+    """The analysis of the learner's position in sentences (empty when the profile's
+    analysis cannot answer it): the solver's own explanations for the center kinds, and
+    for colonel and conquin sentences read off the analysis's fields."""
+    from solver.position import Position
+    from tutor.api.analyze import analysis_response
+
+    try:
+        data = analysis_response(Position.from_dict(position))
+    except (ConquianError, ValueError):
+        return []  # no analysis of this position: the legal moves below say what is possible
+    except Exception:  # an analysis bug must not cost the learner the game page
+        from flask import current_app
+
+        current_app.logger.exception("analysis of a %s position failed: %s", game.rules,
+                                     position)
+        return []
+    if "explanation" in data:
+        return [str(line) for line in data["explanation"]]
+    card = card_name(str(position.get("center")))
+    if data.get("kind") == "draw":
+        lines = []
+        if not data.get("melds") and data.get("discard"):
+            lines.append(_("If you draw the %(card)s, it makes no meld yet: your best discard "
+                           "is then the %(discard)s, leaving %(n)s pips in your hand.",
+                           card=card, discard=card_name(data["discard"]), n=data["deadwood"]))
+        elif data.get("melds") and data.get("discard"):
+            lines.append(_("If you draw the %(card)s, your best play melds %(melds)s and "
+                           "discards the %(discard)s, leaving %(n)s pips in your hand.",
+                           card=card, melds=_melds_text(data["melds"]),
+                           discard=card_name(data["discard"]), n=data["deadwood"]))
+        if data.get("goes_out"):
+            lines.append(_("With the %(card)s you can go out.", card=card))
+        if data.get("upcard_better") is True:
+            lines.append(_("That leaves fewer pips than a card from the stock would on average "
+                           "(%(avg)s).", avg=data.get("stock_average")))
+        elif data.get("upcard_better") is False:
+            lines.append(_("A card from the stock leaves fewer pips on average (%(avg)s).",
+                           avg=data.get("stock_average")))
+        return lines
+    if data.get("kind") == "closing":
+        if data.get("closes") and data.get("closing"):
+            best = data["closing"][0]
+            return [_("With the %(card)s you can close: %(melds)s, discarding the %(discard)s "
+                      "(×%(n)s).", card=card, melds=_melds_text(best["melds"]),
+                      discard=card_name(best["discard"]), n=best["multiplier"])]
+        return [_("The %(card)s does not let you close yet.", card=card)]
+    return []
+
+
+def _melds_text(melds: list[list[str]]) -> str:
+    return "; ".join(cards_text(m) for m in melds)
+
+
+def card_help(game: ProfileGame, view: dict[str, Any]) -> dict[str, Any]:
+    """"What can I do with this card?": the analysis where the profile has one for this
+    position, and for every hand card the learner's legal moves that play it (true
+    statements: each is a legal move now)."""
+    position = analysis_position(game, view)
+    analysis = [] if position is None else _analysis_text(game, position)
     answers = []
-    for card in dict.fromkeys(hand):
-        uses = [c["text"] for c in choices if _uses(card, c["action"])]
+    for card in dict.fromkeys(view.get("hand", [])):
+        uses = [c["text"] for c in view["choices"] if _uses(card, c["action"])]
         answers.append({"card": card, "name": card_name(card), "uses": uses})
-    return [{"analysis": analysis, "cards": answers}]
+    return {"analysis": analysis, "cards": answers}
 
 
 def profile_view(game: ProfileGame, *, with_log: bool = False) -> dict[str, Any]:
@@ -261,7 +344,7 @@ def profile_view(game: ProfileGame, *, with_log: bool = False) -> dict[str, Any]
              "hand": game.observation(s).to_dict().get("hand", [])}
             for s in range(seats)
         ]
-    view["help"] = card_help(game, list(view.get("hand", [])), choices)[0]
+    view["help"] = card_help(game, view) if game.to_act() else None
     if with_log:
         view["log"] = [entry(s, a) for s, a in history]
     return view
