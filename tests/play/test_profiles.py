@@ -276,3 +276,22 @@ def test_what_can_i_do_with_this_card(client: FlaskClient, rules: str) -> None:
         view = _act(client, game_id, _choose(view, rng))
     assert view["help"] is None
     assert listed > 0 and analysed > 0
+
+
+def test_conquin_with_the_pot_chip(client: FlaskClient) -> None:
+    game_id, view = _start(client, "conquin", 6, opponents=3, pot_chip=True)
+    app = client.application
+    assert _server_state(app, game_id).pot_holder == 0  # the learner holds it first
+    rng = random.Random(6)
+    while not view["hand_over"]:
+        view = _act(client, game_id, _choose(view, rng))
+    passed_to = _server_state(app, game_id).next_pot_holder()
+    view = _act(client, game_id, {"type": "next_hand"})
+    assert _server_state(app, game_id).pot_holder == passed_to is not None
+    assert [p["seat"] for p in view["players"] if p["pot_chip"]] == [passed_to]
+    without = client.post("/api/games", json={"rules": "kunken", "pot_chip": True})
+    assert without.status_code == 400 and "I11" in without.get_json()["error"]
+    assert client.post("/api/games", json={"rules": "conquin", "pot_chip": "yes"}
+                       ).status_code == 400
+    plain = client.post("/api/games", json={"rules": "conquin", "opponents": 2})
+    assert _server_state(app, plain.get_json()["id"]).pot_holder is None

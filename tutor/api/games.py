@@ -151,14 +151,15 @@ def create_game() -> ResponseReturnValue:
             return _error(problem)
         if not isinstance(options, dict):
             return _error(_('the body must be a JSON object such as {"level": "hard"}'))
-    unknown = sorted(set(options) - {"level", "seed", "rules", "opponents"})
+    unknown = sorted(set(options) - {"level", "seed", "rules", "opponents", "pot_chip"})
     if unknown:
-        return _error(_("unknown field(s) %(fields)s: only level, seed, rules and opponents "
-                        "are accepted", fields=", ".join(unknown)))
+        return _error(_("unknown field(s) %(fields)s: only level, seed, rules, opponents and "
+                        "pot_chip are accepted", fields=", ".join(unknown)))
     try:
         seed = requested_seed(options.get("seed"), current_app.config["ALLOW_CLIENT_SEED"])
         game = new_game(options.get("rules", DEFAULT_RULES),
-                        options.get("level", DEFAULT_LEVEL), seed, options.get("opponents"))
+                        options.get("level", DEFAULT_LEVEL), seed, options.get("opponents"),
+                        options.get("pot_chip", False))
     except PlayError as exc:
         return _error(error_text(exc))
     # The game is the learner's (made now if this browser has none yet), so that any client

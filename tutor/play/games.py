@@ -244,7 +244,8 @@ def known_rules() -> tuple[str, ...]:
 
 
 def new_game(rules: object = DEFAULT_RULES, level: object = DEFAULT_LEVEL,
-             seed: int | None = None, opponents: object = None) -> Any:
+             seed: int | None = None, opponents: object = None,
+             pot_chip: object = False) -> Any:
     """A new match in the profile ``rules`` (``MatchGame`` for conquian-40, else a
     ``ProfileGame``); an unknown profile is refused with the list of known ones."""
     from tutor.play.profiles import new_profile_game
@@ -258,11 +259,13 @@ def new_game(rules: object = DEFAULT_RULES, level: object = DEFAULT_LEVEL,
         if opponents not in (None, "", 1):
             raise PlayError(N_("{rules} is played by two: only conquin takes opponents"),
                             rules=rules)
+        if pot_chip not in (None, False, ""):
+            raise PlayError(N_("only conquin is played with the Pot chip (I11)"))
         return new_match(level, seed)
     if not isinstance(level, str) or level not in LEVELS:
         raise PlayError(N_("level must be one of {levels}, not {level}"),
                         levels=", ".join(LEVELS), level=repr(level))
-    return new_profile_game(rules, level, seed, opponents)
+    return new_profile_game(rules, level, seed, opponents, pot_chip)
 
 
 def game_from_dict(data: object, level: str) -> Any:

@@ -293,8 +293,20 @@ def new_hand(rules: str, seed: int, number: int, seats: int, score: list[int],
 
 
 def new_profile_game(rules: str, level: str, seed: int | None = None,
-                     opponents: object = None) -> ProfileGame:
+                     opponents: object = None, pot_chip: object = False) -> ProfileGame:
+    """A new match; Conquin takes the number of computer ``opponents`` and ``pot_chip``:
+    play with the Pot chip (I11), which the learner holds first (the rule book leaves who
+    holds it first to the table)."""
     from tutor.play.games import MAX_SEED
+
+    if pot_chip in (None, "", "0", "false", "off"):
+        pot_chip = False
+    if pot_chip in ("1", "true", "on"):
+        pot_chip = True
+    if not isinstance(pot_chip, bool):
+        raise _play_error(N_("pot_chip must be true or false"))
+    if pot_chip and rules != "conquin":
+        raise _play_error(N_("only conquin is played with the Pot chip (I11)"))
 
     if rules == "conquin":
         if opponents is None or opponents == "":
@@ -315,6 +327,7 @@ def new_profile_game(rules: str, level: str, seed: int | None = None,
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
     game = ProfileGame(seed, level, rules, seats,
-                       new_hand(rules, seed, 0, seats, [0] * seats, None))
+                       new_hand(rules, seed, 0, seats, [0] * seats, None,
+                                HUMAN if pot_chip else None))
     game.computer_moves()
     return game

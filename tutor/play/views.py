@@ -117,7 +117,9 @@ def start() -> ResponseReturnValue:
         seed = requested_seed(request.form.get("seed"), current_app.config["ALLOW_CLIENT_SEED"])
         rules = request.form.get("rules") or DEFAULT_RULES
         opponents = request.form.get("opponents") if rules == "conquin" else None
-        game = new_game(rules, request.form.get("level", DEFAULT_LEVEL), seed, opponents)
+        pot_chip = rules == "conquin" and request.form.get("pot_chip") == "on"
+        game = new_game(rules, request.form.get("level", DEFAULT_LEVEL), seed, opponents,
+                        pot_chip)
     except PlayError as exc:
         flash(error_text(exc), "error")
         return redirect(url_for(".index"))
