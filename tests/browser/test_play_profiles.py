@@ -18,11 +18,13 @@ ORDER = ("swap", "lay-off", "close", "meld", "lay_off", "add", "take", "play", "
 
 
 def start(page: Page, live_server: str, rules: str, seed: int, level: str = "Medium",
-          opponents: int | None = None) -> None:
+          opponents: int | None = None, pot_chip: bool = False) -> None:
     page.goto(f"{live_server}/play/?seed={seed}")
     page.get_by_label("Rules", exact=True).select_option(rules)
     if opponents is not None:
         page.get_by_label("Computer opponents (Conquin only)").select_option(str(opponents))
+    if pot_chip:
+        page.get_by_label("Play with the Pot chip (Conquin only)").check()
     page.get_by_label(level, exact=True).check()
     page.get_by_role("button", name="Start a match").click()
     expect(page.get_by_role("heading", name="Your hand")).to_be_visible()
@@ -88,8 +90,11 @@ def test_kunken_hand_with_a_lay_off_and_a_joker_swap(page: Page, live_server: st
 
 def test_conquin_four_player_deal_with_chips(page: Page, live_server: str, check_a11y: Any,
                                              snapshot: Any) -> None:
-    start(page, live_server, "conquin", 3, opponents=3)
+    page.goto(f"{live_server}/play/")
+    check_a11y(page)  # the start form with its game, opponents and Pot chip choices
+    start(page, live_server, "conquin", 3, opponents=3, pot_chip=True)
     expect(page.locator(".play-zone--opponent")).to_have_count(3)
+    expect(page.locator(".play-chips").locator("..")).to_contain_text("You hold the Pot chip.")
     expect(page.locator(".play-chips tbody tr")).to_have_count(4)
     made = play_hand(page, check_a11y, snapshot, "conquin")
     assert "play" in made
