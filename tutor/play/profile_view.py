@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from solver.errors import ConquianError
 from tutor.core.cards import card_phrase
@@ -146,6 +147,23 @@ def hand_result(game: ProfileGame, result: dict[str, Any] | None) -> str | None:
     if game.seats == 2:
         return _("The computer won the hand.")
     return _("Computer %(n)s won the hand.", n=winner)
+
+
+def hand_points(game: ProfileGame, result: dict[str, Any] | None) -> str | None:
+    """What the finished hand scores toward the match (K12, K13, H8-H10, C13)."""
+    if result is None or result.get("winner") is None:
+        return None
+    points = result.get("points")
+    if game.kind == "kunken" and isinstance(points, list):
+        return _("This hand scores %(you)s for you and %(them)s for the computer, times "
+                 "%(stake)s.", you=points[HUMAN], them=points[1], stake=game.stake)
+    if game.kind == "colonel" and isinstance(points, int):
+        return ngettext("The winner scores %(num)s point.", "The winner scores %(num)s points.",
+                        points)
+    if game.kind == "cooncan":
+        return ngettext("The winner scores %(num)s point.", "The winner scores %(num)s points.",
+                        game.stake)
+    return None
 
 
 def match_result(game: ProfileGame) -> str | None:
@@ -315,6 +333,7 @@ def profile_view(game: ProfileGame, *, with_log: bool = False) -> dict[str, Any]
         "choices": choices,
         "hand_over": game.hand_over,
         "hand_result": hand_result(game, result),
+        "hand_points": hand_points(game, result) if game.hand_over else None,
         "match_score": {"you": score[HUMAN], "opponents": score[1:]},
         "stake": game.stake,
         "match": {
