@@ -37,7 +37,15 @@ from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import csrf, limiter
 from tutor.play import review, store
-from tutor.play.games import DEFAULT_LEVEL, MatchGame, PlayError, new_match, requested_seed
+from tutor.play.games import (
+    DEFAULT_LEVEL,
+    DEFAULT_RULES,
+    PlayError,
+    is_profile_game,
+    new_game,
+    requested_seed,
+)
+from tutor.play.profile_view import entry, profile_view
 from tutor.play.view import game_view, log_entries
 
 bp = Blueprint("api_games", __name__)
@@ -56,7 +64,12 @@ _views_lock = threading.Lock()
 only when its game does, and the version is read from the database on every request."""
 
 
-def _view_response(game_id: str, version: int, game: MatchGame | None) -> Response:
+def any_view(game: Any) -> dict[str, Any]:
+    """The learner's view of a game of any profile."""
+    return profile_view(game) if is_profile_game(game) else game_view(game)
+
+
+def _view_response(game_id: str, version: int, game: Any | None) -> Response:
     key = (game_id, version, str(get_locale() or "en"))
     with _views_lock:
         body = _views.get(key)
@@ -64,7 +77,7 @@ def _view_response(game_id: str, version: int, game: MatchGame | None) -> Respon
         if game is None:
             loaded = _load(game_id)
             game, key = loaded.game, (game_id, loaded.version, key[2])
-        body = orjson.dumps(game_view(game))
+        body = orjson.dumps(any_view(game))
         with _views_lock:
             _views[key] = body
             _views.move_to_end(key)
@@ -138,13 +151,15 @@ def create_game() -> ResponseReturnValue:
             return _error(problem)
         if not isinstance(options, dict):
             return _error(_('the body must be a JSON object such as {"level": "hard"}'))
-    unknown = sorted(set(options) - {"level", "seed"})
+    unknown = sorted(set(options) - {"level", "seed", "rules", "opponents", "pot_chip"})
     if unknown:
-        return _error(_("unknown field(s) %(fields)s: only level and seed are accepted",
-                        fields=", ".join(unknown)))
+        return _error(_("unknown field(s) %(fields)s: only level, seed, rules, opponents and "
+                        "pot_chip are accepted", fields=", ".join(unknown)))
     try:
         seed = requested_seed(options.get("seed"), current_app.config["ALLOW_CLIENT_SEED"])
-        game = new_match(options.get("level", DEFAULT_LEVEL), seed)
+        game = new_game(options.get("rules", DEFAULT_RULES),
+                        options.get("level", DEFAULT_LEVEL), seed, options.get("opponents"),
+                        options.get("pot_chip", False))
     except PlayError as exc:
         return _error(error_text(exc))
     # The game is the learner's (made now if this browser has none yet), so that any client
@@ -153,7 +168,7 @@ def create_game() -> ResponseReturnValue:
     assert learner is not None
     token = secrets.token_urlsafe(32)
     game_id = store.create(game, learner.id, _token_hash(token))
-    return jsonify(id=game_id, token=token, view=game_view(game))
+    return jsonify(id=game_id, token=token, view=any_view(game))
 
 
 @bp.get("/api/games/<game_id>")
@@ -169,6 +184,9 @@ def show_game(game_id: str) -> ResponseReturnValue:
 def game_log(game_id: str) -> ResponseReturnValue:
     """Every move of the current hand, in order, as the view's ``last_actions`` tell them."""
     game = _load(game_id).game
+    if is_profile_game(game):
+        return jsonify(hand_number=game.hand_index + 1,
+                       log=[entry(s, a) for s, a in game.state.history])
     return jsonify(hand_number=game.hand_index + 1, log=log_entries(game.state.history))
 
 
@@ -191,7 +209,7 @@ def game_action(game_id: str) -> ResponseReturnValue:
         try:
             game.act(data)
             version = store.save(loaded, game)
-            if game.hand_over:
+            if game.hand_over and not is_profile_game(game):
                 review.prepare(game_id, game)  # graded once, when the hand ends
         except PlayError as exc:
             if checked:  # refused by the game as stored, not by an old copy

@@ -231,3 +231,53 @@ def replay_hand(stored: Mapping[str, Any]) -> list[tuple[GameState, int, Action]
         steps.append((state.clone(), player, action))
         state.apply_action(TURN if action.type == "turn" else action)
     return steps
+
+
+DEFAULT_RULES: Final = "conquian-40"
+
+
+def known_rules() -> tuple[str, ...]:
+    """Every profile a game can be started in."""
+    from tutor.play.profiles import PROFILES
+
+    return (DEFAULT_RULES, *PROFILES)
+
+
+def new_game(rules: object = DEFAULT_RULES, level: object = DEFAULT_LEVEL,
+             seed: int | None = None, opponents: object = None,
+             pot_chip: object = False) -> Any:
+    """A new match in the profile ``rules`` (``MatchGame`` for conquian-40, else a
+    ``ProfileGame``); an unknown profile is refused with the list of known ones."""
+    from tutor.play.profiles import new_profile_game
+
+    if rules is None or rules == "":
+        rules = DEFAULT_RULES
+    if not isinstance(rules, str) or rules not in known_rules():
+        raise PlayError(N_("rules must be one of {known}, not {rules}"),
+                        known=", ".join(known_rules()), rules=repr(rules))
+    if rules == DEFAULT_RULES:
+        if opponents not in (None, "", 1):
+            raise PlayError(N_("{rules} is played by two: only conquin takes opponents"),
+                            rules=rules)
+        if pot_chip not in (None, False, ""):
+            raise PlayError(N_("only conquin is played with the Pot chip (I11)"))
+        return new_match(level, seed)
+    if not isinstance(level, str) or level not in LEVELS:
+        raise PlayError(N_("level must be one of {levels}, not {level}"),
+                        levels=", ".join(LEVELS), level=repr(level))
+    return new_profile_game(rules, level, seed, opponents, pot_chip)
+
+
+def game_from_dict(data: object, level: str) -> Any:
+    """A stored game of any profile (``ruleset`` of the stored hand decides)."""
+    from tutor.play.profiles import ProfileGame
+
+    if isinstance(data, Mapping) and data.get("ruleset", DEFAULT_RULES) != DEFAULT_RULES:
+        return ProfileGame.from_dict(data, level)
+    return MatchGame.from_dict(data, level)
+
+
+def is_profile_game(game: object) -> bool:
+    from tutor.play.profiles import ProfileGame
+
+    return isinstance(game, ProfileGame)

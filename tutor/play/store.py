@@ -26,7 +26,7 @@ from sqlalchemy import TextClause, text
 from tutor.extensions import db
 from tutor.models import Game
 from tutor.models.common import utcnow
-from tutor.play.games import MatchGame
+from tutor.play.games import MatchGame, game_from_dict
 
 
 class GameChanged(Exception):
@@ -124,7 +124,9 @@ def _execute(statement: tuple[str, tuple[str, ...] | None], values: dict[str, An
     return cursor
 
 
-def _copy(game: MatchGame) -> MatchGame:
+def _copy(game: Any) -> Any:
+    if not isinstance(game, MatchGame):
+        return game.copy()
     return MatchGame(game.seed, game.level, game.state.clone(), list(game.finished))
 
 
@@ -209,7 +211,7 @@ def load(game_id: str) -> Loaded | None:
     if cached is not None and cached.version < version and cached.game.level == level:
         game = cached.game.continued(cached.stored, stored)
     if game is None:
-        game = MatchGame.from_dict(stored, level)
+        game = game_from_dict(stored, level)
     _remember(game_id, version, game, stored, learner_id, token_hash)
     return Loaded(game_id, learner_id, version, game, token_hash)
 

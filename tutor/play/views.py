@@ -40,12 +40,17 @@ from tutor.play.describe import names, translator
 from tutor.play.forms import TakeChoice, form_action, parse_take
 from tutor.play.games import (
     DEFAULT_LEVEL,
+    DEFAULT_RULES,
     HUMAN,
-    MatchGame,
     PlayError,
-    new_match,
+    game_from_dict,
+    is_profile_game,
+    known_rules,
+    new_game,
     requested_seed,
 )
+from tutor.play.profile_view import RULE_NAMES, profile_view
+from tutor.play.profiles import CONQUIN_OPPONENTS, DEFAULT_CONQUIN_OPPONENTS
 from tutor.play.view import game_view, human_observation
 
 bp = Blueprint("play", __name__, url_prefix="/play")
@@ -73,11 +78,13 @@ def _owned(game_id: str) -> store.Loaded:
 
 def _summary(row: Any) -> dict[str, Any] | None:
     try:
-        game = MatchGame.from_dict(row.state, row.level)
+        game = game_from_dict(row.state, row.level)
     except ConquianError:
         return None
-    you, them = game.score
-    return {"id": row.id, "level": row.level, "you": you, "them": them,
+    score = list(game.score)
+    rules = game.rules if is_profile_game(game) else DEFAULT_RULES
+    return {"id": row.id, "level": row.level, "you": score[0], "them": max(score[1:]),
+            "rules": rules, "rules_name": RULE_NAMES.get(rules, ""),
             "over": game.match_over, "hand": game.hand_index + 1, "updated": row.updated_at}
 
 
@@ -95,6 +102,10 @@ def index() -> ResponseReturnValue:
         coaching_levels=coaching.LEVELS,
         coaching=coaching.level(),
         games=games,
+        rules=[(r, RULE_NAMES.get(r, "Conquian (40)")) for r in known_rules()],
+        default_rules=DEFAULT_RULES,
+        opponents=range(CONQUIN_OPPONENTS[0], CONQUIN_OPPONENTS[1] + 1),
+        default_opponents=DEFAULT_CONQUIN_OPPONENTS,
         seed=seed if seed.isdigit() and current_app.config["ALLOW_CLIENT_SEED"] else "",
     )
 
@@ -104,7 +115,11 @@ def index() -> ResponseReturnValue:
 def start() -> ResponseReturnValue:
     try:
         seed = requested_seed(request.form.get("seed"), current_app.config["ALLOW_CLIENT_SEED"])
-        game = new_match(request.form.get("level", DEFAULT_LEVEL), seed)
+        rules = request.form.get("rules") or DEFAULT_RULES
+        opponents = request.form.get("opponents") if rules == "conquin" else None
+        pot_chip = rules == "conquin" and request.form.get("pot_chip") == "on"
+        game = new_game(rules, request.form.get("level", DEFAULT_LEVEL), seed, opponents,
+                        pot_chip)
     except PlayError as exc:
         flash(error_text(exc), "error")
         return redirect(url_for(".index"))
@@ -115,7 +130,26 @@ def start() -> ResponseReturnValue:
     return redirect(url_for(".game", game_id=game_id, _anchor="play"))
 
 
-def _table_context(game_id: str, game: MatchGame, args: MultiDict[str, str]) -> dict[str, Any]:
+def _profile_context(game_id: str, game: Any) -> dict[str, Any]:
+    from tutor.play.profile_view import card_name, own_melds, table_seats
+
+    view = profile_view(game, with_log=True)
+    return {
+        "game_id": game_id,
+        "view": view,
+        "seats": table_seats(view),
+        "melds": own_melds(view),
+        "card_name": card_name,
+        "coaching": coaching.level(),
+        "coaching_levels": coaching.LEVELS,
+        "level_label": LEVEL_LABELS[game.level][0],
+        "finished_hands": game.hand_index + (1 if game.hand_over else 0),
+    }
+
+
+def _table_context(game_id: str, game: Any, args: MultiDict[str, str]) -> dict[str, Any]:
+    if is_profile_game(game):
+        return _profile_context(game_id, game)
     obs = human_observation(game)
     view = game_view(game, obs, with_log=True)
     level = coaching.level()
@@ -171,6 +205,9 @@ def _table_context(game_id: str, game: MatchGame, args: MultiDict[str, str]) -> 
 @bp.get("/<game_id>")
 def game(game_id: str) -> ResponseReturnValue:
     loaded = _owned(game_id)
+    if is_profile_game(loaded.game):
+        return render_template("play/profile_game.html",
+                               **_profile_context(game_id, loaded.game))
     return render_template("play/game.html", **_table_context(game_id, loaded.game, request.args))
 
 
@@ -178,6 +215,9 @@ def game(game_id: str) -> ResponseReturnValue:
 def table(game_id: str) -> ResponseReturnValue:
     """The table alone, for play.js to swap in after an action."""
     loaded = _owned(game_id)
+    if is_profile_game(loaded.game):
+        return render_template("play/_profile_table.html",
+                               **_profile_context(game_id, loaded.game))
     return render_template("play/_table.html",
                            **_table_context(game_id, loaded.game, request.args))
 
@@ -187,16 +227,33 @@ def act(game_id: str) -> ResponseReturnValue:
     loaded = _owned(game_id)
     game = loaded.game
     try:
-        listed = coaching.level() == "full"
-        game.act(form_action(human_observation(game), request.form, listed))
+        if is_profile_game(game):
+            game.act(_profile_form_action(request.form))
+        else:
+            listed = coaching.level() == "full"
+            game.act(form_action(human_observation(game), request.form, listed))
         store.save(loaded, game)
-        if game.hand_over:
+        if game.hand_over and not is_profile_game(game):
             graded.prepare(game_id, game)  # the review is ready when the learner asks
     except PlayError as exc:
         flash(error_text(exc), "error")
     except store.GameChanged:
         flash(_("This game was changed in another window. Here is where it stands now."), "error")
     return redirect(url_for(".game", game_id=game_id, _anchor="play"))
+
+
+def _profile_form_action(form: Any) -> Any:
+    """A profile game's action from its form: one button per legal action, carrying the
+    action in the record format as JSON (the engine checks it)."""
+    if form.get("type") == "next_hand":
+        return {"type": "next_hand"}
+    try:
+        action = json.loads(form.get("action", ""))
+    except ValueError:
+        action = None
+    if not isinstance(action, dict):
+        raise PlayError(_("Unknown action: choose one of the buttons on the page."))
+    return action
 
 
 @bp.post("/coaching")
@@ -215,6 +272,8 @@ def set_coaching() -> ResponseReturnValue:
 def review(game_id: str, number: int) -> ResponseReturnValue:
     loaded = _owned(game_id)
     game = loaded.game
+    if is_profile_game(game):
+        return _profile_review(game_id, game, number)
     hands = game.hand_states()
     if not 1 <= number <= len(hands) or (number == len(hands) and not game.hand_over):
         abort(404, description=_("This hand has not been played to its end yet."))
@@ -240,4 +299,34 @@ def review(game_id: str, number: int) -> ResponseReturnValue:
         level_label=LEVEL_LABELS[game.level][0],
         match_over=game.match_over,
         analyzer="analyzer.index" in current_app.view_functions,
+    )
+
+
+def _profile_review(game_id: str, game: Any, number: int) -> ResponseReturnValue:
+    """The end of a finished hand of another profile: its result and every hand as it
+    ended, turned face up (the graded review is conquian-40's for now)."""
+    from solver.game.record import state_from_dict
+    from tutor.play.profile_view import card_name, entry, hand_result, seat_name
+
+    hands = game.hand_states()
+    if not 1 <= number <= len(hands) or (number == len(hands) and not game.hand_over):
+        abort(404, description=_("This hand has not been played to its end yet."))
+    stored = hands[number - 1]
+    state = state_from_dict(stored)
+    from solver.game.registry import game_rules
+
+    observe = game_rules(game.rules).observe
+    revealed = [{"seat": s, "name": seat_name(s),
+                 "hand": observe(state, s).to_dict().get("hand", [])}
+                for s in range(game.seats)]
+    return render_template(
+        "play/profile_review.html",
+        game_id=game_id,
+        number=number,
+        outcome=hand_result(game, stored.get("result")) or "",
+        revealed=revealed,
+        log=[entry(s, a) for s, a in state.history],
+        rules_name=RULE_NAMES.get(game.rules, game.rules),
+        card_name=card_name,
+        level_label=LEVEL_LABELS[game.level][0],
     )
