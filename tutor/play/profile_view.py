@@ -154,9 +154,11 @@ def hand_points(game: ProfileGame, result: dict[str, Any] | None) -> str | None:
     if result is None or result.get("winner") is None:
         return None
     points = result.get("points")
+    if game.kind == "kunken" and isinstance(points, dict):  # the learner's observation
+        points = [points["you"], points["opponent"]]
     if game.kind == "kunken" and isinstance(points, list):
         return _("This hand scores %(you)s for you and %(them)s for the computer, times "
-                 "%(stake)s.", you=points[HUMAN], them=points[1], stake=game.stake)
+                 "%(stake)s.", you=points[HUMAN], them=points[1 - HUMAN], stake=game.stake)
     if game.kind == "colonel" and isinstance(points, int):
         return ngettext("The winner scores %(num)s point.", "The winner scores %(num)s points.",
                         points)
