@@ -24,10 +24,11 @@ from typing import Any, Final
 from solver.cards import Card, CardMask, card_str, cards_of, iter_cards, union
 from solver.cover import core_plays, first_cover, packings
 from solver.errors import IllegalActionError, Text
-from solver.game.actions import NO_FORCE, TURN, Action
+from solver.game.actions import Action
 from solver.game.deal import Deal
 from solver.game.observation import Observation
 from solver.game.protocol import GameRules
+from solver.game.replaying import finish_hand, hand_result, replay_step
 from solver.game.state import GameState
 from solver.melds import meld_cards, sort_melds
 from solver.messages import N_
@@ -564,37 +565,6 @@ def _new_hand(deal: Deal, score: tuple[int, ...]) -> CooncanState:
     return CooncanState(deal, (score[0], score[1]) if score else (0, 0))
 
 
-def _result(state: CooncanState) -> dict[str, Any] | None:
-    if not state.is_terminal():
-        return None
-    return {"draw": True} if state.winner is None else {"winner": state.winner}
-
-
-def _step(state: CooncanState, player: int | None, action: Action, where: str) -> None:
-    if state.phase == "force" and action.type not in ("force", "no_force"):
-        state.apply_action(NO_FORCE)  # records leave the waiver implicit (C10)
-    if state.is_terminal():
-        raise IllegalActionError(f"{where}: the hand is already over")
-    if player != state.current_player():
-        raise IllegalActionError(
-            f"{where}: player {player!r} acts, but it is player {state.current_player()}'s move"
-        )
-    if action.type == "turn":
-        top = state.stock_top()
-        if action.card is not None and top is not None and action.card != top:
-            raise IllegalActionError(
-                f"{where}: turns {card_str(action.card)}, but the top stock card is "
-                f"{card_str(top)}"
-            )
-        action = TURN
-    state.apply_action(action)
-
-
-def _finish(state: CooncanState) -> None:
-    if state.phase == "force" and state.stock_count == 0:
-        state.apply_action(NO_FORCE)  # a waived force on the last card ends in a draw (C12)
-
-
 def _players() -> dict[str, Any]:
     from solver.players.cooncan import CooncanExpert, CooncanGreedy
     from solver.players.random_player import RandomPlayer
@@ -627,8 +597,8 @@ COONCAN_GAME: Final = GameRules(
     new_hand=_new_hand,
     action_from_dict=CooncanAction.from_dict,
     observe=observe_cooncan,
-    result=_result,
-    replay_step=_step,
+    result=hand_result,
+    replay_step=replay_step,
     players=_LazyPlayers(_players),
-    finish=_finish,
+    finish=finish_hand,
 )
