@@ -26,7 +26,7 @@ from solver.cover import core_plays, first_cover, packings
 from solver.errors import IllegalActionError, Text
 from solver.game.actions import Action
 from solver.game.deal import Deal
-from solver.game.observation import Observation
+from solver.game.observation import Observation, observation_fields
 from solver.game.protocol import GameRules
 from solver.game.replaying import finish_hand, hand_result, replay_step
 from solver.game.state import GameState
@@ -523,35 +523,13 @@ class CooncanObservation(Observation):
 
 
 def observe_cooncan(state: CooncanState, player: int) -> CooncanObservation:
-    """What ``player`` may see: their hand, every meld, counts, the waste they saw."""
-    over = state.is_terminal()
-    to_act = not over and state.current_player() == player
-    facing = not over and state.facing == player
-    plays = state.analysis() if to_act and facing else None
-    center_from = None
-    if state.center is not None:
-        center_from = "stock" if state.turned_by == state.facing else "opponent"
-    melds_all = state.exposed[0] | state.exposed[1]
-    center_bit = 0 if state.center is None else 1 << state.center
+    """What ``player`` may see: conquian-40's observation (their hand, every meld, counts,
+    the waste they saw) plus who laid off which cards."""
+    fields = observation_fields(state, player)
+    plays = state.analysis() if fields["to_act"] and fields["facing"] else None
     return CooncanObservation(
-        player=player,
-        hand=state.hands[player],
-        melds=state.melds[player],
-        opponent_melds=state.melds[1 - player],
-        center=state.center,
-        center_from=center_from,
-        facing=facing,
-        to_act=to_act,
-        phase=state.phase,
-        stock_count=state.stock_count,
-        opponent_hand_count=state.hands[1 - player].bit_count(),
-        seen=state.face_up & ~melds_all & ~center_bit,
-        score=(state.score[player], state.score[1 - player]),
-        dealer=state.dealer == player,
-        action_types=state.action_types() if to_act else (),
+        **fields,
         analysis=None,
-        winner=state.winner,
-        over=over,
         laid=state.laid[player],
         opponent_laid=state.laid[1 - player],
         plays=plays,

@@ -148,34 +148,39 @@ def _turned_by(state: GameState, player: int) -> bool:
     return False
 
 
-def observe(state: GameState, player: int) -> Observation:
-    """The observation of ``player``: exactly what they may see."""
+def observation_fields(state: GameState, player: int) -> dict[str, Any]:
+    """Every field of ``player``'s :class:`Observation` except ``analysis``: shared by the
+    games built on this engine (cooncan), whose observations add their own fields."""
     over = state.is_terminal()
     to_act = not over and state.current_player() == player
-    facing = not over and state.facing == player
-    analysis = state.analysis() if to_act and facing else None
     center_from = None
     if state.center is not None:
         center_from = "stock" if _turned_by(state, player) else "opponent"
     melds_all = state.exposed[0] | state.exposed[1]
     center_bit = 0 if state.center is None else 1 << state.center
-    return Observation(
-        player=player,
-        hand=state.hands[player],
-        melds=state.melds[player],
-        opponent_melds=state.melds[1 - player],
-        center=state.center,
-        center_from=center_from,
-        facing=facing,
-        to_act=to_act,
-        phase=state.phase,
-        stock_count=state.stock_count,
-        opponent_hand_count=state.hands[1 - player].bit_count(),
-        seen=state.face_up & ~melds_all & ~center_bit,
-        score=(state.score[player], state.score[1 - player]),
-        dealer=state.dealer == player,
-        action_types=state.action_types() if to_act else (),
-        analysis=analysis,
-        winner=state.winner,
-        over=over,
-    )
+    return {
+        "player": player,
+        "hand": state.hands[player],
+        "melds": state.melds[player],
+        "opponent_melds": state.melds[1 - player],
+        "center": state.center,
+        "center_from": center_from,
+        "facing": not over and state.facing == player,
+        "to_act": to_act,
+        "phase": state.phase,
+        "stock_count": state.stock_count,
+        "opponent_hand_count": state.hands[1 - player].bit_count(),
+        "seen": state.face_up & ~melds_all & ~center_bit,
+        "score": (state.score[player], state.score[1 - player]),
+        "dealer": state.dealer == player,
+        "action_types": state.action_types() if to_act else (),
+        "winner": state.winner,
+        "over": over,
+    }
+
+
+def observe(state: GameState, player: int) -> Observation:
+    """The observation of ``player``: exactly what they may see."""
+    fields = observation_fields(state, player)
+    analysis = state.analysis() if fields["to_act"] and fields["facing"] else None
+    return Observation(**fields, analysis=analysis)

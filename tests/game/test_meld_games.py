@@ -500,3 +500,24 @@ def test_conquian_40_matches_to_points_end_when_a_player_reaches_the_total() -> 
     assert match.points == totals and max(totals) >= 60
     assert match.winner == totals.index(max(totals))
     assert max(totals) - hand_points(state) < 60  # the last hand reached the total
+
+
+def test_cooncan_center_from_is_each_players_own_view_after_a_pass() -> None:
+    # Issue 10 item 7 for cooncan: after you turn a card and pass it, your view says you
+    # turned it from the stock; your opponent, now facing it, sees a card you left.
+    from solver.game.cooncan import observe_cooncan
+
+    passes = 0
+    for seed in range(40):
+        state = CooncanState(deal_from_seed(seed, seed % 2, COONCAN))
+        rng = random.Random(seed)
+        while not state.is_terminal() and passes < 20:
+            actions = state.legal_actions()
+            action = rng.choice(actions)
+            passer = state.current_player()
+            state.apply_action(action)
+            if action.type == "pass" and not state.is_terminal():
+                passes += 1
+                assert observe_cooncan(state, passer).center_from == "stock"
+                assert observe_cooncan(state, 1 - passer).center_from == "opponent"
+    assert passes >= 5
