@@ -91,6 +91,10 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         app.config.update(test_config)
     # A seed chosen by the client fixes the deal: only test servers accept one.
     app.config.setdefault("ALLOW_CLIENT_SEED", bool(app.config.get("TESTING")))
+    # Finished hands are graded by a process of each worker (tutor.play.grader); the tests
+    # grade inside the request, so that a review exists as soon as its hand ends.
+    app.config.setdefault("REVIEW_GRADING", "inline" if app.config.get("TESTING")
+                          else os.environ.get("REVIEW_GRADING", "background"))
     engine_options = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
     # Games are stored as JSON documents on every move: orjson writes and reads them fast.
     engine_options.setdefault("json_serializer", _orjson_text)

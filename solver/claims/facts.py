@@ -22,7 +22,7 @@ from solver.cards import (
     cards_of,
     make_card,
 )
-from solver.melds import MELDS_CONTAINING
+from solver.melds import ALL_MELDS, MELDS_CONTAINING
 from solver.position import Position
 from solver.search import analyze
 
@@ -59,17 +59,45 @@ def candidates(position: Position) -> CardMask:
     return FULL_DECK & ~(position.hand | position.exposed | 1 << position.center)
 
 
+def _missing(position: Position) -> tuple[CardMask, frozenset[CardMask]]:
+    """The melds that the player's cards (hand, own melds) and the center card lack one card
+    of (those cards, together) or two cards of (those pairs)."""
+    pool = position.hand | position.exposed | 1 << position.center
+    one = 0
+    two = set()
+    for meld in ALL_MELDS:
+        rest = meld & ~pool
+        if not rest:
+            continue
+        rest_less = rest & (rest - 1)
+        if not rest_less:
+            one |= rest
+        elif not rest_less & (rest_less - 1):
+            two.add(rest)
+    return one, frozenset(two)
+
+
+def could_help(position: Position) -> CardMask:
+    """The cards not held that could help at all: a card helps only as part of a meld whose
+    other cards are all the player's (hand, own melds) or the center card, so every other
+    card is skipped without a search."""
+    return _missing(position)[0] & candidates(position)
+
+
 def helpers(position: Position) -> Helpers:
     free = candidates(position)
     live = free & ~position.opponent_exposed
+    one, two = _missing(position)
     singles = dead = 0
-    for card in cards_of(free):
+    for card in cards_of(one & free):
         if helps(position, 1 << card):
             if live >> card & 1:
                 singles |= 1 << card
             else:
                 dead |= 1 << card
-    # Pairs among the live cards that share a meld with the center card.
+    # Pairs among the live cards that share a meld with the center card.  Each card of a pair
+    # that helps lies in a meld whose other cards are the player's, the center card or the
+    # other card of the pair: the pairs that fail this for either card are skipped.
     near = 0
     for meld in MELDS_CONTAINING[position.center]:
         near |= meld
@@ -78,8 +106,11 @@ def helpers(position: Position) -> Helpers:
     pairs = []
     for i, a in enumerate(pool):
         for b in pool[i + 1:]:
-            if helps(position, 1 << a | 1 << b):
-                pairs.append(1 << a | 1 << b)
+            pair = 1 << a | 1 << b
+            if pair not in two and not (one >> a & 1 and one >> b & 1):
+                continue
+            if helps(position, pair):
+                pairs.append(pair)
     return Helpers(singles, dead, tuple(pairs))
 
 

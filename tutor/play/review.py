@@ -33,6 +33,7 @@ from solver.melds import meld_cards
 from solver.review.grading import GRADES, THRESHOLDS, grade_hand, text_from_dict
 from tutor.extensions import db
 from tutor.models import HandReview
+from tutor.play import grader
 from tutor.play.describe import advise, describe
 from tutor.play.games import COMPUTER, HUMAN, MatchGame, replay_hand
 
@@ -64,35 +65,61 @@ def grade_stored_hand(stored: Mapping[str, Any], seed: int, number: int) -> dict
     return {"version": REVIEW_VERSION, **review.to_dict()}
 
 
-def stored_review(game_id: str, number: int, stored: Mapping[str, Any], seed: int
-                  ) -> dict[str, Any]:
-    """The stored review of hand ``number`` (0 for the first), graded and stored first if
-    there is none yet (or only one of an older grader)."""
-    row = db.session.execute(
+PAGE_WAIT: Final = 5.0
+"""Seconds the review page waits for this worker's grader before grading the hand itself."""
+
+
+def _read(game_id: str, number: int) -> HandReview | None:
+    return db.session.execute(
         db.select(HandReview).filter_by(game_id=game_id, hand=number)
     ).scalar_one_or_none()
+
+
+def _store(key: tuple[str, int], data: dict[str, Any]) -> None:
+    """Store a review; a review of the current version stored meanwhile stays."""
+    row = _read(*key)
     if row is not None and row.data.get("version") == REVIEW_VERSION:
-        return dict(row.data)
-    data = grade_stored_hand(stored, seed, number)
+        return
     try:
         if row is None:
-            db.session.add(HandReview(game_id=game_id, hand=number, data=data))
+            db.session.add(HandReview(game_id=key[0], hand=key[1], data=data))
         else:
             row.data = data
         db.session.commit()
     except IntegrityError:
         db.session.rollback()  # another request stored it meanwhile: the same grading
+
+
+def stored_review(game_id: str, number: int, stored: Mapping[str, Any], seed: int
+                  ) -> dict[str, Any]:
+    """The stored review of hand ``number`` (0 for the first), graded and stored first if
+    there is none yet (or only one of an older grader).  When this worker's grader is on it,
+    the page waits for that rather than grade the hand twice."""
+    row = _read(game_id, number)
+    if row is None and grader.wait((game_id, number), PAGE_WAIT):
+        db.session.expire_all()
+        row = _read(game_id, number)
+    if row is not None and row.data.get("version") == REVIEW_VERSION:
+        return dict(row.data)
+    data = grade_stored_hand(stored, seed, number)
+    _store((game_id, number), data)
     return data
 
 
 def prepare(game_id: str, game: MatchGame) -> None:
-    """Grade the hand that just ended and store it, so its review is ready at once.  A
-    failure here must not lose the move that ended the hand: it is logged, and the review
-    page grades the hand again when asked."""
+    """Have the hand that just ended graded and stored, so that its review is ready when
+    the learner asks: by this worker's grader (tutor.play.grader), or here when the
+    configuration says ``inline``.  A failure here must not lose the move that ended the
+    hand: it is logged, and the review page grades the hand again when asked."""
     if not game.hand_over:
         return
+    stored = state_to_dict(game.state)
+    if grader.is_background(current_app):
+        grader.submit((game_id, game.hand_index), grade_stored_hand,
+                      (stored, game.seed, game.hand_index), _store)
+        return
     try:
-        stored_review(game_id, game.hand_index, state_to_dict(game.state), game.seed)
+        stored_review(game_id, game.hand_index, stored, game.seed)
     except Exception:  # logged; the review page grades the hand again when asked
         db.session.rollback()
         current_app.logger.exception("grading hand %s of game %s failed", game.hand_index,

@@ -1,0 +1,99 @@
+"""Finished hands graded away from the request that ends them (tutor.play.grader): the move
+answers without grading, the worker's grading process stores the review, the page waits for
+it rather than grade twice, and a full queue leaves the hand to the page."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+import solver.review.grading
+from tests.play.test_pages import advance, start
+from tutor import create_app
+from tutor.extensions import db
+from tutor.models import HandReview
+from tutor.play import grader, review
+from tutor.play.review import REVIEW_VERSION
+
+
+@pytest.fixture
+def background_app(tmp_path: Path) -> Iterator[Flask]:
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/test.sqlite",
+                      "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "REVIEW_GRADING": "background"})
+    with app.app_context():
+        db.create_all()
+    yield app
+
+
+def _rows(app: Flask, game_id: str) -> list[HandReview]:
+    with app.app_context():
+        rows = list(db.session.execute(
+            db.select(HandReview).filter_by(game_id=game_id)).scalars())
+        for row in rows:
+            db.session.expunge(row)
+        return rows
+
+
+def _refuse_grading(*args: object, **kwargs: object) -> None:
+    raise AssertionError("graded inside the web process")
+
+
+def test_the_test_configuration_grades_inline(app: Flask) -> None:
+    assert not grader.is_background(app)
+
+
+def test_the_grading_process_stores_the_review(
+        background_app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The grading process imports the grader afresh: only this process refuses to grade.
+    monkeypatch.setattr(solver.review.grading, "grade_hand", _refuse_grading)
+    client = background_app.test_client()
+    game_id = start(client, "hard", 13)
+    advance(client, game_id, lambda v: v["hand_over"])
+    key = (game_id, 0)
+    assert grader.wait(key, 120.0) or _rows(background_app, game_id)
+    assert key not in grader.pending()
+    rows = _rows(background_app, game_id)
+    assert len(rows) == 1 and rows[0].data["version"] == REVIEW_VERSION
+    assert rows[0].data["decisions"]
+    page = client.get(f"/play/{game_id}/hands/1/review")
+    assert page.status_code == 200 and 'class="grade grade--' in page.get_data(as_text=True)
+
+
+def slow_grading(stored: dict[str, Any], seed: int, number: int) -> dict[str, Any]:
+    """The real grading, two seconds late (run by the grading process, which imports this
+    module by name)."""
+    time.sleep(2.0)
+    return review.grade_stored_hand(stored, seed, number)
+
+
+def test_the_page_waits_for_the_grader_instead_of_grading_twice(
+        background_app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review, "grade_stored_hand", slow_grading)
+    client = background_app.test_client()
+    game_id = start(client, "hard", 13)
+    advance(client, game_id, lambda v: v["hand_over"])
+    assert (game_id, 0) in grader.pending()
+    monkeypatch.setattr(solver.review.grading, "grade_hand", _refuse_grading)
+    page = client.get(f"/play/{game_id}/hands/1/review")
+    assert page.status_code == 200 and 'class="grade grade--' in page.get_data(as_text=True)
+    assert len(_rows(background_app, game_id)) == 1
+
+
+def test_a_full_queue_leaves_the_hand_to_the_page(
+        background_app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(grader, "MAX_PENDING", 0)
+    client = background_app.test_client()
+    game_id = start(client, "hard", 13)
+    advance(client, game_id, lambda v: v["hand_over"])
+    assert (game_id, 0) not in grader.pending()
+    assert _rows(background_app, game_id) == []
+    page = client.get(f"/play/{game_id}/hands/1/review")  # graded on demand, then stored
+    assert page.status_code == 200 and 'class="grade grade--' in page.get_data(as_text=True)
+    assert len(_rows(background_app, game_id)) == 1
