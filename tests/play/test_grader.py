@@ -4,6 +4,9 @@ it rather than grade twice, and a full queue leaves the hand to the page."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -97,3 +100,30 @@ def test_a_full_queue_leaves_the_hand_to_the_page(
     page = client.get(f"/play/{game_id}/hands/1/review")  # graded on demand, then stored
     assert page.status_code == 200 and 'class="grade grade--' in page.get_data(as_text=True)
     assert len(_rows(background_app, game_id)) == 1
+
+
+WORKER = """
+import os, sys, time
+from tutor.play import grader
+print(grader._executor().submit(os.getpid).result(), flush=True)
+time.sleep(60)
+"""
+
+
+def test_the_grading_process_ends_with_a_killed_worker() -> None:
+    """A worker killed outright (SIGKILL) leaves no grading process behind, and the grading
+    process runs at a lower priority than the worker."""
+    root = Path(__file__).resolve().parents[2]
+    worker = subprocess.Popen([sys.executable, "-c", WORKER], stdout=subprocess.PIPE,
+                              cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
+    try:
+        assert worker.stdout is not None
+        child = int(worker.stdout.readline())
+        assert os.getpriority(os.PRIO_PROCESS, child) >= grader.NICENESS
+    finally:
+        worker.kill()
+        worker.wait()
+    deadline = time.monotonic() + 10
+    while Path(f"/proc/{child}").exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not Path(f"/proc/{child}").exists()

@@ -43,8 +43,19 @@ _pool: ProcessPoolExecutor | None = None
 _pending: dict[Key, Future[dict[str, Any]]] = {}
 
 
-def _lower_priority() -> None:
+def _start_grading_process() -> None:
+    """In the grading process: a lower priority, and an end when the worker ends.  A worker
+    killed outright (SIGKILL) cannot stop its grader, which would otherwise wait for work
+    for ever."""
     os.nice(NICENESS)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="grader-watch", daemon=True).start()
 
 
 def _executor() -> ProcessPoolExecutor:
@@ -54,7 +65,7 @@ def _executor() -> ProcessPoolExecutor:
     if _pool is None:
         _pool = ProcessPoolExecutor(max_workers=1,
                                     mp_context=multiprocessing.get_context("spawn"),
-                                    initializer=_lower_priority)
+                                    initializer=_start_grading_process)
     return _pool
 
 
