@@ -442,11 +442,21 @@ class _Parser:
         profile = self.profile
         size = profile.hand_size
         down = position.down_count
-        if hand + down != size:
+        # K6: whoever melded the opening card holds one card more.
+        most = size + 1 if profile.opening_extra else size
+        if not size <= hand + down <= most:
             if not profile.melds_shown:
                 raise InvalidPositionError(
                     N_("your hand has {hand} cards: it must hold {total} at a decision ({rule})"),
                     hand=hand, total=size, rule=profile.rule("count"),
+                )
+            if most > size:
+                raise InvalidPositionError(
+                    N_("your hand has {hand} cards and your melds {exposed}: together they must "
+                       "be {total}, or {more} after melding the opening card, at a decision "
+                       "({rule}, {opening_rule})"),
+                    hand=hand, exposed=down, total=size, more=most, rule=profile.rule("count"),
+                    opening_rule=profile.rule("opening"),
                 )
             raise InvalidPositionError(
                 N_("your hand has {hand} cards and your melds {exposed}: together they must be "
@@ -455,7 +465,7 @@ class _Parser:
             )
         theirs = (position.opponent_exposed.bit_count() - union(position.laid_off).bit_count()
                   + union(position.opponent_laid_off).bit_count())
-        if theirs > size:
+        if theirs > size:  # eleven down ends the hand, opener or not
             raise InvalidPositionError(
                 N_("the opponent shows {exposed} cards in melds, but at most {most} can be exposed "
                    "while the hand goes on ({win_rule}, {rule})"),

@@ -60,6 +60,9 @@ class RuleProfile:
     """A joker may not stand for a card that is already on the table."""
     deal_in_blocks: ClassVar[bool] = False
     """Each player's cards are dealt at once rather than one at a time."""
+    opening_extra: ClassVar[bool] = False
+    """The player who melds the opening card discards nothing for it, so holds one card more
+    than ``hand_size`` from then on (Kunken K6)."""
     match_target: ClassVar[int] = 3
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "R1", "players": "R2", "deal": "R3", "melds": "R4", "own_melds": "R5",

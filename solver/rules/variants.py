@@ -97,6 +97,7 @@ class Kunken(RuleProfile):
     lay_off: ClassVar[LayOff] = "after_own_meld"
     take_back = True
     jokers_limited_by_table = True
+    opening_extra = True
     match_target = 500
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "K1", "players": "K2", "deal": "K2", "melds": "K3", "jokers": "K4",

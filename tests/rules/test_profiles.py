@@ -13,6 +13,7 @@ from solver.errors import InvalidPositionError, UnknownProfileError
 from solver.melds import meld_problem
 from solver.position import Position
 from solver.rules import CONQUIAN_40, PROFILES, get_profile
+from solver.search import analyze_any
 
 
 def test_registry_knows_every_profile_of_the_contract() -> None:
@@ -138,14 +139,34 @@ SHORT = ["AD", "2C", "3H", "4C", "5D", "JH", "QC", "KC"]  # the same, in the 40-
                    opponent_melds=[["8S", "9S", "10S", "JS", "QS"]],
                    laid_off=[{"meld": 0, "cards": ["KS"]}]),
          "laid_off[0].cards[0]: \"KS\" is not a card of that meld"),
-        (_position("kunken", hand=TEN[:8], melds=[["5C", "6C", "7C"]]),
-         "your hand has 8 cards and your melds 3: together they must be 10 at a decision (K15)"),
+        (_position("kunken", hand=TEN[:9], melds=[["5C", "6C", "7C"]]),
+         "your hand has 9 cards and your melds 3: together they must be 10, or 11 after melding "
+         "the opening card, at a decision (K15, K6)"),
+        (_position("kunken", hand=TEN[:6], melds=[["5C", "6C", "7C"]]),
+         "your hand has 6 cards and your melds 3: together they must be 10, or 11 after melding "
+         "the opening card, at a decision (K15, K6)"),
+        (_position("kunken-40", hand=SHORT[:5], melds=[["5C", "6C", "7C"]]),
+         "your hand has 5 cards and your melds 3: together they must be 10, or 11"),
+        (_position("cooncan", hand=SHORT, melds=[["5C", "6C", "7C"]]),
+         "your hand has 8 cards and your melds 3: together they must be 10 at a decision (C14)"),
     ],
 )
 def test_positions_name_the_rule_they_break(data: dict[str, Any], message: str) -> None:
     with pytest.raises(InvalidPositionError) as info:
         Position.from_dict(data)
     assert message in str(info.value)
+
+
+@pytest.mark.parametrize("rules", ["kunken", "kunken-40", "kunken-104"])
+def test_the_kunken_opener_holds_eleven(rules: str) -> None:
+    """K6: whoever melded the opening card discarded nothing for it, so holds eleven cards
+    (K15 counts them): such a position is analysed, not refused."""
+    hand = SHORT if rules == "kunken-40" else OTHER[:8]
+    data = _position(rules, hand=hand, melds=[["5C", "6C", "7C"]])
+    assert len(hand) + 3 == 11
+    position = Position.from_dict(data)
+    assert position.to_dict()["hand"] == Position.from_dict(position.to_dict()).to_dict()["hand"]
+    analyze_any(position)
 
 
 def test_the_laid_off_count_as_yours_and_round_trip() -> None:

@@ -200,10 +200,13 @@ def analysis_position(game: ProfileGame, view: dict[str, Any]) -> dict[str, Any]
     if game.kind == "cooncan":
         if view.get("center") is None or not kinds & {"take", "decline", "pass"}:
             return None
-        return {**base, "melds": own_melds(view), "opponent_melds": [
-            _meld_cards(m) for m in view.get("opponent_melds") or []],
-            "center": view["center"], "center_from": view.get("center_from") or "opponent",
-            "stock": view.get("stock_count", 0)}
+        melds = own_melds(view)
+        theirs = [_meld_cards(m) for m in view.get("opponent_melds") or []]
+        return {**base, "melds": melds, "opponent_melds": theirs,
+                "center": view["center"], "center_from": view.get("center_from") or "opponent",
+                "stock": view.get("stock_count", 0),
+                **_laid_off_fields(_placed(view.get("laid_off") or [], theirs),
+                                   _placed(view.get("opponent_laid_off") or [], melds))}
     if game.kind == "kunken":
         center, source = view.get("pending"), "stock"
         if center is None:
@@ -212,16 +215,24 @@ def analysis_position(game: ProfileGame, view: dict[str, Any]) -> dict[str, Any]
                 return None
         if center is None:
             return None
-        return {**base, "melds": [_meld_cards(m) for m in view.get("melds") or []],
-                "opponent_melds": [_meld_cards(m) for m in view.get("opponent_melds") or []],
-                "center": center, "center_from": source, "stock": view.get("stock_count", 0)}
+        mine = view.get("melds") or []
+        theirs = view.get("opponent_melds") or []
+        # A meld's "laid_off" are the other player's cards on it (K10).
+        return {**base, "melds": [_meld_cards(m) for m in mine],
+                "opponent_melds": [_meld_cards(m) for m in theirs],
+                "center": center, "center_from": source, "stock": view.get("stock_count", 0),
+                **_laid_off_fields(_on_melds(theirs), _on_melds(mine))}
     if game.kind == "colonel":
         if "draw" not in kinds or not view.get("upcard"):
             return None
-        return {**base, "melds": view.get("melds") or [],
-                "opponent_melds": view.get("opponent_melds") or [],
+        melds = view.get("melds") or []
+        theirs = view.get("opponent_melds") or []
+        # "down" and "opponent_down" say whose each card on the table is (H13).
+        return {**base, "melds": melds, "opponent_melds": theirs,
                 "center": view["upcard"], "center_from": "opponent",
-                "stock": view.get("stock_count", 0)}
+                "stock": view.get("stock_count", 0),
+                **_laid_off_fields(_owned_by(view.get("down") or [], theirs),
+                                   _owned_by(view.get("opponent_down") or [], melds))}
     if game.kind == "conquin":
         if "take" not in kinds or not view.get("center"):
             return None
@@ -369,6 +380,56 @@ def profile_view(game: ProfileGame, *, with_log: bool = False) -> dict[str, Any]
     if with_log:
         view["log"] = [entry(s, a) for s, a in history]
     return view
+
+
+def _laid_off_fields(mine: list[dict[str, Any]], theirs: list[dict[str, Any]]
+                     ) -> dict[str, Any]:
+    """The position's ``laid_off`` (the learner's cards on the opponent's melds) and
+    ``opponent_laid_off`` (theirs on the learner's), left out when empty: they decide whose
+    cards down are whose (C14, K15)."""
+    fields: dict[str, Any] = {}
+    if mine:
+        fields["laid_off"] = mine
+    if theirs:
+        fields["opponent_laid_off"] = theirs
+    return fields
+
+
+def _placed(cards: list[str], melds: list[list[str]]) -> list[dict[str, Any]]:
+    """Laid-off cards given as one list (cooncan's view), each put with the meld holding it."""
+    out: dict[int, list[str]] = {}
+    for card in cards:
+        index = next((i for i, meld in enumerate(melds) if card in meld), None)
+        if index is not None:
+            out.setdefault(index, []).append(card)
+    return [{"meld": i, "cards": c} for i, c in sorted(out.items())]
+
+
+def _owned_by(cards: list[str], melds: list[list[str]]) -> list[dict[str, Any]]:
+    """The cards of ``melds`` that belong to the other player (colonel's view)."""
+    owned = set(cards)
+    return [{"meld": i, "cards": [c for c in meld if c in owned]}
+            for i, meld in enumerate(melds) if any(c in owned for c in meld)]
+
+
+def _on_melds(melds: list[Any]) -> list[dict[str, Any]]:
+    """Laid-off cards given on each meld (Kunken's view), a joker as "*": as the position
+    names it, by what it stands for in that meld ("*5H")."""
+    out = []
+    for index, meld in enumerate(melds):
+        laid = list(meld.get("laid_off") or []) if isinstance(meld, dict) else []
+        if not laid:
+            continue
+        jokers = [c for c in _meld_cards(meld) if c.startswith("*")]
+        named = []
+        for card in laid:
+            if card == "*":
+                card = jokers.pop(0) if jokers else card
+            elif card.startswith("*") and card in jokers:
+                jokers.remove(card)
+            named.append(card)
+        out.append({"meld": index, "cards": named})
+    return out
 
 
 def _meld_cards(meld: Any) -> list[str]:
