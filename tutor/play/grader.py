@@ -30,8 +30,9 @@ from typing import Any, Final
 
 from flask import Flask, current_app
 
-MAX_PENDING: Final = 4
-"""Hands waiting for the grader of one worker; more are left to the review page."""
+MAX_PENDING: Final = 2
+"""Hands waiting for the grader of one worker (about a second each: a queued review is ready
+within about two seconds); more are left to the review page."""
 NICENESS: Final = 10
 """How much lower the grader's CPU priority is than the web threads': moves come first."""
 
