@@ -19,8 +19,9 @@ What a play is (the rule books' C5, C8–C11 and K3–K4, K7–K11):
   opponent's melds (K10).
   A joker stands for any card that is not on the table after the play (K4): for every card,
   the natural copies on the table and the jokers standing for it are at most the packs.
-- The center card goes down (own melds or a lay-off); it wins when your hand is empty after
-  the play (11 down, C11/K11).
+- The center card goes down (own melds or a lay-off); it wins when 11 of your cards are
+  down after the play (C11/K11): your hand is then empty, except for the Kunken opener,
+  who holds one card more (K6) and wins with one card left in hand or with twelve down.
 
 ``rearranged`` says that no realisation of the play keeps the natural cards of each of your
 old movable melds inside one new meld with nothing taken back (with two packs, cards are
@@ -53,6 +54,7 @@ from solver.cards import (
     cards_of,
     fold,
     iter_cards,
+    union,
 )
 from solver.melds import MeldTable
 from solver.position import Position
@@ -480,8 +482,7 @@ def _play(
     if problem.take_back:
         kinds = sorted([*iter_cards(outcome.back & K), *iter_cards(outcome.back >> NATURALS)])
         taken_back = (*(card_str(k) for k in kinds), *("*",) * outcome.back_jokers)
-    wins = (key.hand == problem.hand and key.hand_jokers == problem.hand_jokers
-            and not outcome.back and not outcome.back_jokers)
+    wins = _ends_hand(position, melds, lay_off)
     return Play(
         hand_cards=used_hand,
         melds=tuple(melds),
@@ -492,6 +493,18 @@ def _play(
         stands=used_stands,
         table=problem.table,
     )
+
+
+def _ends_hand(position: Position, melds: Sequence[CardMask],
+               lay_off: tuple[LaidOff, ...] | None) -> bool:
+    """The play brings your cards down (your melds less the opponent's cards on them, plus
+    yours laid off) to the profile's winning count (C11, K11).  Only the Kunken opener,
+    who holds eleven (K6), can end with a card still in hand, or with twelve down."""
+    theirs = union(position.opponent_laid_off)
+    down = sum((m & ~theirs).bit_count() for m in melds)
+    down += union(position.laid_off).bit_count()
+    down += sum(len(cards) for _, cards in lay_off or ())
+    return down >= (position.rules.win_down or 11)
 
 
 def _natural_order(meld: CardMask) -> tuple[int, int, int]:

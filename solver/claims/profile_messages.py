@@ -38,6 +38,9 @@ MESSAGES: Final[dict[str, str]] = {
                           "({rule})."),
     "play_joker": N_("A joker in your melds stands for {card} ({rule})."),
     "play_wins": N_("This play leaves your hand empty and wins the hand ({rule})."),
+    "play_wins_keep": N_("This play puts {down} of your cards down, which wins the hand at "
+                         "once; cards still in your hand, which count against you: {count} "
+                         "({rule})."),
     "play_discard": N_("Cards left in your hand, one of which you then discard: {count} "
                        "({rule})."),
     # Colonel: drawing the upcard into the hand.

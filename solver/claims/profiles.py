@@ -161,10 +161,14 @@ def explain_center_play(analysis: Analysis, play: Play) -> list[Claim]:
     jokers = sorted({kind for _, kind in play.stands})
     for kind in jokers:
         out.append(_claim("play_joker", p, ("jokers",), (play, kind), card=card_glyph(kind)))
-    if play.wins:
+    left = _left_after(p, play)
+    if play.wins and left:
+        # The Kunken opener holds eleven (K6): eleven down ends the hand before the discard.
+        down, _ = down_after(p, play)
+        out.append(_claim("play_wins_keep", p, ("win",), play, down=down, count=left))
+    elif play.wins:
         out.append(_claim("play_wins", p, ("win",), play))
     else:
-        left = _left_after(p, play)
         out.append(_claim("play_discard", p, ("turn",), play, count=left))
     return out
 
@@ -406,15 +410,20 @@ def _expected_center(key: str, p: Position, a: Analysis, facts: Any) -> dict[str
         if kind not in {k for _, k in play.stands}:
             return "no joker of the play stands for this card"
         return {"card": card_glyph(kind)}
-    if key == "play_wins":
+    if key in ("play_wins", "play_wins_keep"):
         down, _ = down_after(p, play)
-        return {} if play.wins and down == p.rules.win_down else f"{down} cards are down"
+        left = _left_after(p, play)
+        if not play.wins or down < (p.rules.win_down or 11):
+            return f"{down} cards are down"
+        if key == "play_wins":
+            return {} if left == 0 else f"{left} cards stay in the hand"
+        return {"down": down, "count": left} if left else "the hand is empty"
     if key == "play_discard":
         left = _left_after(p, play)
         return {"count": left} if not play.wins and left > 0 else "no card is left to discard"
     if key in ("win_down", "win_down_alone", "win_laid"):
         down, laid = down_after(p, play)
-        if not play.wins or down != p.rules.win_down:
+        if not play.wins or down < (p.rules.win_down or 11):
             return f"the play does not put {p.rules.win_down} cards down"
         if key == "win_laid":
             return {"laid": laid} if laid else "no card of yours lies off"

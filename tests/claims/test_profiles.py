@@ -55,8 +55,9 @@ def test_random_positions_say_only_true_sentences(profile: str) -> None:
     expected = {
         "cooncan": {"take_ways", "cannot", "forceable", "not_forceable", "play_lay_off",
                     "play_wins", "win_down", "win_laid"},
+        # play_wins_keep: the opener, who holds eleven (K6), wins with a card in hand.
         "kunken": {"no_forcing", "play_lay_off", "play_joker", "play_taken_back", "play_wins",
-                   "win_down"},
+                   "win_down", "play_wins_keep"},
         "kunken-40": {"no_forcing", "play_lay_off", "play_taken_back", "play_wins"},
         "kunken-104": {"no_forcing", "play_lay_off", "play_joker", "play_taken_back"},
         "colonel": {"draw_melds", "draw_no_melds", "draw_lay_off", "draw_best", "draw_best_melds",

@@ -12,7 +12,7 @@ import pytest
 
 from solver import cpsat, search
 from solver.analysis import Analysis
-from solver.cards import JOKER_BASE, card_kind, cards_of
+from solver.cards import JOKER_BASE, card_kind, cards_of, union
 from solver.errors import InvalidPositionError
 from solver.melds import meld_problem
 from solver.position import Position
@@ -183,12 +183,20 @@ def check_invariants(position: Position, analysis: Analysis) -> None:
         assert down == position.exposed.bit_count() + 1 + play.size - len(back)
         if position.rules.take_back:
             assert play.taken_back is not None
-            assert not (back and play.hand_cards & position.hand == position.hand) or \
+            opener = position.hand.bit_count() + position.down_count > position.rules.hand_size
+            assert opener or not (back and play.hand_cards & position.hand == position.hand) or \
                 not play.wins
         else:
             assert play.taken_back is None
             assert covered & position.exposed == position.exposed, "your melds stay down"
-        assert play.wins is (play.hand_cards == position.hand and not back)
+        # K11/C11: the hand ends once eleven of your cards are down (your melds less the
+        # opponent's cards on them, plus yours laid off); only the Kunken opener, holding
+        # eleven (K6), can get there with a card left in hand.
+        own = (covered & ~union(position.opponent_laid_off)).bit_count()
+        own += union(position.laid_off).bit_count() + laid
+        assert play.wins is (own >= 11)
+        if position.hand.bit_count() + position.down_count == position.rules.hand_size:
+            assert play.wins is (play.hand_cards == position.hand and not back)
         for joker, card in play.stands:
             assert joker >= JOKER_BASE and card == card_kind(card)
     if not position.rules.forcing:

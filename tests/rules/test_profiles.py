@@ -169,6 +169,28 @@ def test_the_kunken_opener_holds_eleven(rules: str) -> None:
     analyze_any(position)
 
 
+@pytest.mark.parametrize("engine", ["search", "cpsat"])
+def test_the_kunken_opener_wins_at_eleven_down(engine: str) -> None:
+    """K11: the hand ends when the eleventh card goes down. The opener holds eleven (K6), so
+    a play that leaves one card in hand wins, and so does one that puts twelve down."""
+    from solver import cpsat, search
+
+    analyze = search.analyze if engine == "search" else cpsat.analyze
+    melds = [["AS", "2S", "3S", "4S"], ["KH", "KD", "KC"]]
+    keep = analyze(Position.from_dict(
+        {"rules": "kunken", "hand": ["7H", "8H", "9H", "2D"], "melds": melds, "center": "10H"}))
+    play = keep.play_for(sum(1 << parse_kind(c) for c in ("7H", "8H", "9H")))
+    assert play is not None and play.wins
+    assert not any(p.wins for p in keep.plays if p.size < 3)
+    twelve = analyze(Position.from_dict(
+        {"rules": "kunken", "hand": ["7H", "8H", "9H", "JH"], "melds": melds, "center": "10H"}))
+    assert [p.size for p in twelve.plays if p.wins] == [3, 3, 4]
+    # With ten cards (not the opener) only the play that empties the hand wins.
+    ten = analyze(Position.from_dict(
+        {"rules": "kunken", "hand": ["7H", "8H", "9H"], "melds": melds, "center": "10H"}))
+    assert [p.size for p in ten.plays if p.wins] == [3]
+
+
 def test_the_laid_off_count_as_yours_and_round_trip() -> None:
     # Kunken's example: 8-9-10 of spades extended by the opponent's J-Q (K10).
     data = {
