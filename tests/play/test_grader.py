@@ -69,6 +69,29 @@ def test_the_grading_process_stores_the_review(
     assert page.status_code == 200 and 'class="grade grade--' in page.get_data(as_text=True)
 
 
+def test_a_profile_hand_is_graded_by_the_grading_process(
+        background_app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Kunken's hand ends through the game API; its review (solver.review.profiles) is
+    # stored by the grading process, never in the web process.
+    import random
+
+    import solver.review.profiles
+    from tests.play.test_profiles import _act, _choose, _start
+
+    monkeypatch.setattr(solver.review.profiles, "grade_profile_hand", _refuse_grading)
+    client = background_app.test_client()
+    game_id, view = _start(client, "kunken-40", 11)
+    rng = random.Random(5)
+    while not view["hand_over"]:
+        view = _act(client, game_id, _choose(view, rng))
+    key = (game_id, 0)
+    assert grader.wait(key, 120.0) or _rows(background_app, game_id)
+    rows = _rows(background_app, game_id)
+    assert len(rows) == 1 and rows[0].data["profile"] == "kunken-40"
+    page = client.get(f"/play/{game_id}/hands/1/review")
+    assert page.status_code == 200 and "The hands, turned face up" in page.get_data(as_text=True)
+
+
 def slow_grading(stored: dict[str, Any], seed: int, number: int) -> dict[str, Any]:
     """The real grading, two seconds late (run by the grading process, which imports this
     module by name)."""

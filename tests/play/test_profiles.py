@@ -234,7 +234,8 @@ def test_no_hidden_card_reaches_the_learner(app: Flask, client: FlaskClient, rul
 
 
 @pytest.mark.parametrize("rules", PROFILES)
-def test_the_page_plays_a_hand_with_its_forms(client: FlaskClient, rules: str) -> None:
+def test_the_page_plays_a_hand_with_its_forms(app: Flask, client: FlaskClient, rules: str
+                                              ) -> None:
     start = client.post("/play/", data={"rules": rules, "seed": "2", "opponents": "4"})
     assert start.status_code == 302
     game_id = start.location.split("#")[0].rsplit("/", 1)[1]
@@ -252,7 +253,9 @@ def test_the_page_plays_a_hand_with_its_forms(client: FlaskClient, rules: str) -
         assert "Chip ledger" in page and page.count("play-zone--opponent") == 4
     review = client.get(f"/play/{game_id}/hands/1/review")
     assert review.status_code == 200
-    assert "The hands, turned face up" in review.get_data(as_text=True)
+    text = review.get_data(as_text=True)
+    assert "The hands, turned face up" in text
+    _check_graded_review(app, game_id, text)
     bad = client.post(f"/play/{game_id}/act", data={"action": "{not json"})
     assert bad.status_code == 302
 
@@ -298,3 +301,24 @@ def test_conquin_with_the_pot_chip(client: FlaskClient) -> None:
                        ).status_code == 400
     plain = client.post("/api/games", json={"rules": "conquin", "opponents": 2})
     assert _server_state(app, plain.get_json()["id"]).pot_holder is None
+
+
+def _check_graded_review(app: Flask, game_id: str, page: str) -> None:
+    """The review page shows the learner's decisions as graded and stored once
+    (solver.review.profiles), each row with its grade and figures."""
+    from tutor.extensions import db
+    from tutor.models import HandReview
+
+    with app.app_context():
+        row = db.session.execute(
+            db.select(HandReview).filter_by(game_id=game_id, hand=0)).scalar_one()
+        decisions = row.data["decisions"]
+    if not decisions:
+        assert "None of your decisions in this hand was graded" in page
+        return
+    assert "Your decisions" in page and "Your winning chances over the hand" in page
+    rows = re.findall(r'<tr id="decision-(\d+)">', page)
+    assert rows == [str(n + 1) for n in range(len(decisions))]
+    for d in decisions:
+        assert f"{round(100 * d['chances'])}%" in page
+        assert f"{d['deals']} deals, {d['compared']} moves" in page

@@ -209,7 +209,7 @@ def game_action(game_id: str) -> ResponseReturnValue:
         try:
             game.act(data)
             version = store.save(loaded, game)
-            if game.hand_over and not is_profile_game(game):
+            if game.hand_over:
                 review.prepare(game_id, game)  # graded once, when the hand ends
         except PlayError as exc:
             if checked:  # refused by the game as stored, not by an old copy

@@ -14,7 +14,7 @@ hand as it ended.  The stock that was never turned stays unshown.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -31,11 +31,14 @@ from solver.game.observation import Observation, observe
 from solver.game.record import state_from_dict, state_to_dict
 from solver.melds import meld_cards
 from solver.review.grading import GRADES, THRESHOLDS, grade_hand, text_from_dict
+from solver.review.profiles import VERSION as PROFILE_VERSION
+from solver.review.profiles import grade_profile_hand
 from tutor.extensions import db
 from tutor.models import HandReview
 from tutor.play import grader
 from tutor.play.describe import advise, describe
 from tutor.play.games import COMPUTER, HUMAN, MatchGame, replay_hand
+from tutor.play.profiles import ProfileGame
 
 REVIEW_VERSION: Final = 1
 """Stored reviews of another version are graded again (the grader changed)."""
@@ -78,7 +81,7 @@ def _read(game_id: str, number: int) -> HandReview | None:
 def _store(key: tuple[str, int], data: dict[str, Any]) -> None:
     """Store a review; a review of the current version stored meanwhile stays."""
     row = _read(*key)
-    if row is not None and row.data.get("version") == REVIEW_VERSION:
+    if row is not None and row.data.get("version") == data.get("version"):
         return
     try:
         if row is None:
@@ -90,23 +93,37 @@ def _store(key: tuple[str, int], data: dict[str, Any]) -> None:
         db.session.rollback()  # another request stored it meanwhile: the same grading
 
 
+def grade_stored_profile_hand(stored: Mapping[str, Any], seed: int, number: int
+                              ) -> dict[str, Any]:
+    """The graded decisions of the learner (seat 0) in a finished hand of another profile
+    (solver.review.profiles), as stored."""
+    return grade_profile_hand(stored, HUMAN, f"{seed}:{number}")
+
+
+def _grading(stored: Mapping[str, Any]) -> tuple[Callable[..., dict[str, Any]], int]:
+    if stored.get("ruleset", "conquian-40") == "conquian-40":
+        return grade_stored_hand, REVIEW_VERSION
+    return grade_stored_profile_hand, PROFILE_VERSION
+
+
 def stored_review(game_id: str, number: int, stored: Mapping[str, Any], seed: int
                   ) -> dict[str, Any]:
     """The stored review of hand ``number`` (0 for the first), graded and stored first if
     there is none yet (or only one of an older grader).  When this worker's grader is on it,
     the page waits for that rather than grade the hand twice."""
+    grade, version = _grading(stored)
     row = _read(game_id, number)
     if row is None and grader.wait((game_id, number), PAGE_WAIT):
         db.session.expire_all()
         row = _read(game_id, number)
-    if row is not None and row.data.get("version") == REVIEW_VERSION:
+    if row is not None and row.data.get("version") == version:
         return dict(row.data)
-    data = grade_stored_hand(stored, seed, number)
+    data = grade(stored, seed, number)
     _store((game_id, number), data)
     return data
 
 
-def prepare(game_id: str, game: MatchGame) -> None:
+def prepare(game_id: str, game: MatchGame | ProfileGame) -> None:
     """Have the hand that just ended graded and stored, so that its review is ready when
     the learner asks: by this worker's grader (tutor.play.grader), or here when the
     configuration says ``inline``.  A failure here must not lose the move that ended the
@@ -115,7 +132,7 @@ def prepare(game_id: str, game: MatchGame) -> None:
         return
     stored = state_to_dict(game.state)
     if grader.is_background(current_app):
-        grader.submit((game_id, game.hand_index), grade_stored_hand,
+        grader.submit((game_id, game.hand_index), _grading(stored)[0],
                       (stored, game.seed, game.hand_index), _store)
         return
     try:
@@ -262,3 +279,59 @@ def thresholds() -> list[tuple[str, str]]:
         ("blunder", f"≥ {mistake}"),
     ]
 
+
+
+# --- the review of another profile's hand ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProfileDecision:
+    """One graded decision of a hand of another profile (solver.review.profiles)."""
+
+    number: int
+    step: int
+    graded: Mapping[str, Any]
+
+    @property
+    def grade(self) -> str:
+        return str(self.graded["grade"])
+
+    @property
+    def agrees(self) -> bool:
+        return bool(self.graded["same"])
+
+    @property
+    def chances(self) -> int:
+        return round(100 * float(self.graded["chances"]))
+
+    @property
+    def best_chances(self) -> int:
+        return round(100 * float(self.graded["best_chances"]))
+
+    @property
+    def deals(self) -> int:
+        return int(self.graded["deals"])
+
+    @property
+    def compared(self) -> int:
+        return int(self.graded["compared"])
+
+    @property
+    def best(self) -> dict[str, Any]:
+        return dict(self.graded["best"])
+
+
+@dataclass(frozen=True)
+class ProfileReview:
+    decisions: list[ProfileDecision]
+    chart: dict[str, Any]
+    counts: dict[str, int]
+
+
+def profile_review(data: Mapping[str, Any]) -> ProfileReview:
+    """The page's review of a finished hand of another profile from its stored grading."""
+    decisions = [ProfileDecision(n + 1, int(d["step"]), d)
+                 for n, d in enumerate(data["decisions"])]
+    counts = {g: sum(d.grade == g for d in decisions) for g in GRADES}
+    return ProfileReview(decisions, chart(list(decisions), data.get("result")),  # type: ignore[arg-type]
+                         counts)

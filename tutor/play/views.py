@@ -233,7 +233,7 @@ def act(game_id: str) -> ResponseReturnValue:
             listed = coaching.level() == "full"
             game.act(form_action(human_observation(game), request.form, listed))
         store.save(loaded, game)
-        if game.hand_over and not is_profile_game(game):
+        if game.hand_over:
             graded.prepare(game_id, game)  # the review is ready when the learner asks
     except PlayError as exc:
         flash(error_text(exc), "error")
@@ -303,10 +303,10 @@ def review(game_id: str, number: int) -> ResponseReturnValue:
 
 
 def _profile_review(game_id: str, game: Any, number: int) -> ResponseReturnValue:
-    """The end of a finished hand of another profile: its result and every hand as it
-    ended, turned face up (the graded review is conquian-40's for now)."""
+    """The review of a finished hand of another profile: the learner's decisions graded
+    (solver.review.profiles), the result and every hand as it ended, turned face up."""
     from solver.game.record import state_from_dict
-    from tutor.play.profile_view import card_name, entry, hand_result, seat_name
+    from tutor.play.profile_view import card_name, describe, entry, hand_result, seat_name
 
     hands = game.hand_states()
     if not 1 <= number <= len(hands) or (number == len(hands) and not game.hand_over):
@@ -319,10 +319,18 @@ def _profile_review(game_id: str, game: Any, number: int) -> ResponseReturnValue
     revealed = [{"seat": s, "name": seat_name(s),
                  "hand": observe(state, s).to_dict().get("hand", [])}
                 for s in range(game.seats)]
+    review = graded.profile_review(graded.stored_review(game_id, number - 1, stored, game.seed))
+    history = state.history
+    decisions = [{"d": d, "you": describe(history[d.step][1].to_dict(), HUMAN),
+                  "best": describe(d.best, HUMAN)} for d in review.decisions]
     return render_template(
         "play/profile_review.html",
         game_id=game_id,
         number=number,
+        review=review,
+        decisions=decisions,
+        grade_labels=graded.GRADE_LABELS,
+        thresholds=graded.thresholds(),
         outcome=hand_result(game, stored.get("result")) or "",
         revealed=revealed,
         log=[entry(s, a) for s, a in state.history],
