@@ -14,7 +14,7 @@ hand as it ended.  The stock that was never turned stays unshown.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -146,13 +146,10 @@ def prepare(game_id: str, game: MatchGame | ProfileGame) -> None:
 # --- the page ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Decision:
-    number: int
-    observation: Observation
-    you: Action
-    best: Action
-    analysis: Analysis | None
+class _Graded:
+    """What the page reads of one stored graded decision (``graded``), in both kinds of
+    review."""
+
     graded: Mapping[str, Any]
 
     @property
@@ -170,6 +167,16 @@ class Decision:
     @property
     def best_chances(self) -> int:
         return round(100 * float(self.graded["best_chances"]))
+
+
+@dataclass(frozen=True)
+class Decision(_Graded):
+    number: int
+    observation: Observation
+    you: Action
+    best: Action
+    analysis: Analysis | None
+    graded: Mapping[str, Any]
 
     def texts(self) -> dict[str, Any]:
         """The sentences of this decision, rendered now (in the page's language)."""
@@ -240,7 +247,8 @@ TOP: Final = 16
 BOTTOM: Final = 40
 
 
-def chart(decisions: list[Decision], result: float | None) -> dict[str, Any]:
+def chart(decisions: Sequence[Decision] | Sequence[ProfileDecision], result: float | None
+          ) -> dict[str, Any]:
     """The points of the winning-chances chart: one per graded decision, then the result
     of the hand; coordinates worked out here so the template only draws them."""
     values: list[tuple[str, int, str]] = [
@@ -285,28 +293,12 @@ def thresholds() -> list[tuple[str, str]]:
 
 
 @dataclass(frozen=True)
-class ProfileDecision:
+class ProfileDecision(_Graded):
     """One graded decision of a hand of another profile (solver.review.profiles)."""
 
     number: int
     step: int
     graded: Mapping[str, Any]
-
-    @property
-    def grade(self) -> str:
-        return str(self.graded["grade"])
-
-    @property
-    def agrees(self) -> bool:
-        return bool(self.graded["same"])
-
-    @property
-    def chances(self) -> int:
-        return round(100 * float(self.graded["chances"]))
-
-    @property
-    def best_chances(self) -> int:
-        return round(100 * float(self.graded["best_chances"]))
 
     @property
     def deals(self) -> int:
@@ -333,5 +325,4 @@ def profile_review(data: Mapping[str, Any]) -> ProfileReview:
     decisions = [ProfileDecision(n + 1, int(d["step"]), d)
                  for n, d in enumerate(data["decisions"])]
     counts = {g: sum(d.grade == g for d in decisions) for g in GRADES}
-    return ProfileReview(decisions, chart(list(decisions), data.get("result")),  # type: ignore[arg-type]
-                         counts)
+    return ProfileReview(decisions, chart(decisions, data.get("result")), counts)
