@@ -15,6 +15,7 @@ cooncan, Colonel, Conquin and Kunken alike:
    view, not on where those cards really are.
 2. **Each candidate played out.**  The learner's move, the greedy player's choice from the
    learner's seat and up to two other legal moves are each applied on every sampled deal
+   (20 per decision, fewer but at least 10 when a hand has many: 240 per hand)
    and the hand is played to its end by greedy players in every seat; a won hand counts
    1, a hand nobody wins 1/2.
 3. **The grade** is conquian-40's scale (:func:`solver.review.grading.grade_for`) applied
@@ -39,7 +40,12 @@ from solver.game.registry import game_rules, players_of
 from solver.review.grading import THRESHOLDS, grade_for
 
 DEALS: Final = 20
-"""Sampled deals per graded decision."""
+"""Sampled deals per graded decision, at most..."""
+MIN_DEALS: Final = 10
+"""...and at least, within a budget for the whole hand:"""
+HAND_DEALS: Final = 240
+"""Deals shared by a hand's decisions, so that a long hand (Kunken with two packs) is graded
+in a few seconds too."""
 ATTEMPTS: Final = 6
 """Tries per wanted deal before a decision is left ungraded (a deal drawn may make one of
 the moves already played illegal, and is then refused)."""
@@ -198,31 +204,31 @@ def _playout(state: Any, action: Any, seat: int, players: list[Any], rng: random
 def grade_profile_hand(stored: Mapping[str, Any], seat: int, seed: str) -> dict[str, Any]:
     """The graded decisions of ``seat`` in a finished hand (its ``state_to_dict``)."""
     rules = str(stored["ruleset"])
-    game = game_rules(rules)
     greedy = players_of(rules)["greedy"]
     hand, history = _replayed(stored, seat)
     final = state_from_dict(stored)
     seats = len(stored["hands"])
-    decisions: list[dict[str, Any]] = []
     state = state_from_dict({**stored, "actions": [], "result": None})
+    choices = []
     for step, (player, action) in enumerate(history):
-        if player == seat:
-            graded = _grade(hand, history, step, state, action, greedy, seats,
-                            random.Random(f"review:{seed}:{step}"))
-            if graded is not None:
-                decisions.append(graded)
+        if player == seat and len(state.legal_actions()) > 1:
+            choices.append((step, state.clone(), action))
         state.apply_action(_blind(action))
+    wanted = max(MIN_DEALS, min(DEALS, HAND_DEALS // max(1, len(choices))))
+    decisions: list[dict[str, Any]] = []
+    for step, before, action in choices:
+        graded = _grade(hand, history, step, before, action, greedy, seats, wanted,
+                        random.Random(f"review:{seed}:{step}"))
+        if graded is not None:
+            decisions.append(graded)
     result = _score(final, seat) if final.is_terminal() else None
     return {"version": VERSION, "profile": rules, "result": result,
-            "decisions": decisions, "thresholds": list(THRESHOLDS),
-            "observe_ok": game is not None}
+            "decisions": decisions, "thresholds": list(THRESHOLDS)}
 
 
 def _grade(hand: _Hand, history: list[tuple[int, Any]], step: int, real: Any, action: Any,
-           greedy: Any, seats: int, rng: random.Random) -> dict[str, Any] | None:
+           greedy: Any, seats: int, wanted: int, rng: random.Random) -> dict[str, Any] | None:
     legal = list(real.legal_actions())
-    if len(legal) < 2:
-        return None  # nothing to choose
     game = game_rules(hand.stored["ruleset"])
     mine = _blind(action)
     candidates = [mine]
@@ -235,13 +241,13 @@ def _grade(hand: _Hand, history: list[tuple[int, Any]], step: int, real: Any, ac
     if len(candidates) < 2:
         return None
     deals: list[Any] = []
-    for _ in range(DEALS * ATTEMPTS):
-        if len(deals) == DEALS:
+    for _ in range(wanted * ATTEMPTS):
+        if len(deals) == wanted:
             break
         sample = _sample(hand, history, step, rng)
         if sample is not None:
             deals.append(sample)
-    if len(deals) < DEALS // 2:
+    if len(deals) < wanted // 2:
         return None  # the learner's view pins the deal too little to sample it fairly
     scores: list[list[float]] = []
     for candidate in candidates:
