@@ -66,11 +66,27 @@ def play_hand(page: Page, check_a11y: Any = None, snapshot: Any = None,
     raise AssertionError("the hand did not end")
 
 
-def finish(page: Page) -> None:
+def finish(page: Page, check_a11y: Any = None, snapshot: Any = None, name: str = "") -> None:
     expect(page.get_by_role("heading", name="The hands, turned face up")).to_be_visible()
     expect(page.locator(".play-revealed")).not_to_have_count(0)
     page.get_by_role("link", name="Review this hand").click()
     expect(page.get_by_role("heading", name="The hands, turned face up")).to_be_visible()
+    # The graded review (solver.review.profiles): one row per graded decision, each with a
+    # grade, and the summary counting the same rows.
+    rows = page.locator(".decisions-table tbody tr")
+    if rows.count():
+        grades = page.locator(".decisions-table tbody .grade").all_inner_texts()
+        assert len(grades) == rows.count()
+        assert set(grades) <= {"Best", "Good", "Inaccuracy", "Mistake", "Blunder"}, grades
+        summary = page.locator(".grade-summary li")
+        assert sum(int(t.split()[-1]) for t in summary.all_inner_texts()) == rows.count()
+        expect(page.get_by_role("img", name="Your winning chances after each decision")
+               ).to_be_visible()
+    else:
+        expect(page.get_by_text("None of your decisions in this hand was graded")).to_be_visible()
+    if check_a11y is not None:
+        check_a11y(page)
+        snapshot(page, f"review-{name}")
 
 
 def test_kunken_hand_with_a_lay_off_and_a_joker_swap(page: Page, live_server: str,
@@ -85,7 +101,7 @@ def test_kunken_hand_with_a_lay_off_and_a_joker_swap(page: Page, live_server: st
     # The running score to 500 counts the hand.
     status = page.locator(".play-status").inner_text()
     assert "Score: you 0 –" not in status
-    finish(page)
+    finish(page, check_a11y, snapshot, "kunken")
 
 
 def test_conquin_four_player_deal_with_chips(page: Page, live_server: str, check_a11y: Any,
@@ -100,7 +116,7 @@ def test_conquin_four_player_deal_with_chips(page: Page, live_server: str, check
     assert "play" in made
     chips = [int(t) for t in page.locator(".play-chips tbody td").all_inner_texts()]
     assert sum(chips) == 0 and any(chips)
-    finish(page)
+    finish(page, check_a11y, snapshot, "conquin")
 
 
 def test_cooncan_hand(page: Page, live_server: str) -> None:
