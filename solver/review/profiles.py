@@ -59,7 +59,7 @@ def _kind(text: str) -> str:
     return "*" if text.startswith("*") else text
 
 
-def _blind(action: Any) -> Any:
+def without_drawn_card(action: Any) -> Any:
     """The move without the card a draw from the stock found: on another deal it is
     another card."""
     kind = getattr(action, "type", None)
@@ -71,7 +71,7 @@ def _blind(action: Any) -> Any:
 
 
 def _key(action: Any) -> str:
-    return repr(sorted(_blind(action).to_dict().items()))
+    return repr(sorted(without_drawn_card(action).to_dict().items()))
 
 
 Slot = tuple[str, int, int]
@@ -127,7 +127,7 @@ def _replayed(stored: Mapping[str, Any], seat: int) -> tuple[_Hand, list[tuple[i
         if c not in hidden:
             first[c] = 0
     for n, (_, action) in enumerate(history):
-        state.apply_action(_blind(action))
+        state.apply_action(without_drawn_card(action))
         views.append(game.observe(state, seat).to_dict())
         hidden = _hidden(state, seat)
         for c in ids.values():
@@ -147,7 +147,7 @@ def _views(stored: Mapping[str, Any], history: list[tuple[int, Any]], seat: int,
         if game.observe(state, seat).to_dict() != compare[0]:
             return None
         for n, (_, action) in enumerate(history[:upto]):
-            state.apply_action(_blind(action))
+            state.apply_action(without_drawn_card(action))
             if game.observe(state, seat).to_dict() != compare[n + 1]:
                 return None
     except ConquianError:
@@ -213,7 +213,7 @@ def grade_profile_hand(stored: Mapping[str, Any], seat: int, seed: str) -> dict[
     for step, (player, action) in enumerate(history):
         if player == seat and len(state.legal_actions()) > 1:
             choices.append((step, state.clone(), action))
-        state.apply_action(_blind(action))
+        state.apply_action(without_drawn_card(action))
     wanted = max(MIN_DEALS, min(DEALS, HAND_DEALS // max(1, len(choices))))
     decisions: list[dict[str, Any]] = []
     for step, before, action in choices:
@@ -230,13 +230,13 @@ def _grade(hand: _Hand, history: list[tuple[int, Any]], step: int, real: Any, ac
            greedy: Any, seats: int, wanted: int, rng: random.Random) -> dict[str, Any] | None:
     legal = list(real.legal_actions())
     game = game_rules(hand.stored["ruleset"])
-    mine = _blind(action)
+    mine = without_drawn_card(action)
     candidates = [mine]
     keys = {_key(mine)}
     suggestion = greedy().choose(game.observe(real, hand.seat), random.Random(rng.random()))
     for extra in [suggestion, *rng.sample(legal, min(len(legal), OTHERS + 2))]:
         if _key(extra) not in keys and len(candidates) < OTHERS + 2:
-            candidates.append(_blind(extra))
+            candidates.append(without_drawn_card(extra))
             keys.add(_key(extra))
     if len(candidates) < 2:
         return None

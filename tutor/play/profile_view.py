@@ -104,6 +104,8 @@ def describe(action: dict[str, Any], actor: int) -> str:
         return _("swaps the %(card)s for the joker in %(meld)s", card=card_name(str(card)),
                  meld=meld_owner(action.get("owner"), actor))
     if kind == "take_back":
+        if action.get("cards"):  # named by the review, which knows the table then
+            return _("takes back their meld of the %(cards)s", cards=cards_text(action["cards"]))
         return _("takes back their meld")
     if kind == "discard":
         return _("discards the %(card)s", card=card_name(str(card)))

@@ -7,6 +7,7 @@ through the JSON API.  Only the learner who started a game may see or play it he
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from flask import (
@@ -302,6 +303,35 @@ def review(game_id: str, number: int) -> ResponseReturnValue:
     )
 
 
+def _views_at(stored: Mapping[str, Any], observe: Any, steps: set[int]
+              ) -> dict[int, dict[str, Any]]:
+    """The learner's view before each of ``steps`` moves of a stored hand."""
+    from solver.game.record import state_from_dict
+    from solver.review.profiles import without_drawn_card
+
+    state = state_from_dict({**stored, "actions": [], "result": None})
+    final = state_from_dict(stored)
+    views: dict[int, dict[str, Any]] = {}
+    for step, (_seat, action) in enumerate(final.history):
+        if step in steps:
+            views[step] = observe(state, HUMAN).to_dict()
+        state.apply_action(without_drawn_card(action))
+    return views
+
+
+def _named(action: dict[str, Any], view: Mapping[str, Any]) -> dict[str, Any]:
+    """A move of the review with the cards of the meld it takes back (Kunken, K9), which
+    the record gives only by its place."""
+    if action.get("type") != "take_back":
+        return action
+    melds = view.get("melds") or []
+    index = action.get("meld")
+    if isinstance(index, int) and 0 <= index < len(melds):
+        meld = melds[index]
+        return {**action, "cards": list(meld["cards"] if isinstance(meld, Mapping) else meld)}
+    return action
+
+
 def _profile_review(game_id: str, game: Any, number: int) -> ResponseReturnValue:
     """The review of a finished hand of another profile: the learner's decisions graded
     (solver.review.profiles), the result and every hand as it ended, turned face up."""
@@ -321,8 +351,11 @@ def _profile_review(game_id: str, game: Any, number: int) -> ResponseReturnValue
                 for s in range(game.seats)]
     review = graded.profile_review(graded.stored_review(game_id, number - 1, stored, game.seed))
     history = state.history
-    decisions = [{"d": d, "you": describe(history[d.step][1].to_dict(), HUMAN),
-                  "best": describe(d.best, HUMAN)} for d in review.decisions]
+    views = _views_at(stored, observe, {d.step for d in review.decisions})
+    decisions = [{"d": d, "you": describe(_named(history[d.step][1].to_dict(), views[d.step]),
+                                          HUMAN),
+                  "best": describe(_named(d.best, views[d.step]), HUMAN)}
+                 for d in review.decisions]
     return render_template(
         "play/profile_review.html",
         game_id=game_id,
