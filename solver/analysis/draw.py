@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from solver.cards import Card, CardMask, card_rank, card_str, cards_of
+from solver.cards import JOKER_BASE, Card, CardMask, card_rank, card_str, cards_of, iter_cards
 from solver.melds import meld_cards
 from solver.position import Position
 
@@ -157,27 +157,33 @@ def finish(
     """The analysis from the canonical play's pieces (mask, kind as in :func:`group_key`):
     the discard is the highest-counting card left over (on a tie, the king before the
     queen before the jack, then the later suit)."""
-    best_melds = tuple(m for m, kind in pieces if kind == 0)
+    best_melds: list[CardMask] = []
     by_target: dict[int, CardMask] = {}
-    for mask, kind in pieces:
-        if 0 < kind < SINGLE:
-            by_target[kind - 1] = by_target.get(kind - 1, 0) | mask
     left = 0
     for mask, kind in pieces:
         if kind == SINGLE:
             left |= mask
-    discard = max(cards_of(left), key=lambda c: (pips(c), card_rank(c), c)) if left else None
+        elif kind:
+            by_target[kind - 1] = by_target.get(kind - 1, 0) | mask
+        else:
+            best_melds.append(mask)
+    discard = max(iter_cards(left), key=_DISCARD_ORDER.__getitem__) if left else None
     return DrawAnalysis(
         position=position,
         melds=melds,
         lay_offs=lay_offs,
-        best_melds=best_melds,
+        best_melds=tuple(best_melds),
         best_lay_offs=tuple(LayOff(t, m) for t, m in sorted(by_target.items())),
         discard=discard,
         leftover=left & ~(1 << discard) if discard is not None else 0,
         stock_total=stock_total,
         unseen=unseen,
     )
+
+
+_DISCARD_ORDER: tuple[tuple[int, int, Card], ...] = tuple(
+    (pips(c), card_rank(c), c) for c in range(JOKER_BASE))
+"""The discard's order (:func:`finish`), looked up rather than computed per card."""
 
 
 def unseen_cards(position: Position) -> CardMask:

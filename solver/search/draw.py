@@ -9,9 +9,10 @@ piece (in :func:`~solver.analysis.draw.group_key` order) that keeps the least de
 reach.
 
 The stock average reuses the frontiers of hand cards alone: a drawn card either stays left
-over (then only its pips matter, so the cards that fit no piece are counted per pip value),
-or joins exactly one piece whose other cards come from the hand.  Those pieces are found in
-one pass over the cards next to the hand and the first cards beyond each table meld.
+over (then only its pips matter, so every card is first counted per pip value), or joins
+exactly one piece whose other cards come from the hand, which helps when the hand without
+that piece's cards keeps less deadwood.  Those pieces are found in one pass over the cards
+next to the hand and the first cards beyond each table meld.
 
 Two disjoint lay-offs onto the same run are always a valid lay-off together (one extends the
 low end, the other the high end; a single pack holds one ace), so pieces never need to know
@@ -21,6 +22,7 @@ about each other.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from itertools import combinations
 
 from solver.analysis.draw import (
@@ -58,11 +60,6 @@ def _prune(pairs: Iterable[Pair]) -> Frontier:
             out.append((s, m))
             best_top = m
     return tuple(out)
-
-
-def _deadwood(frontier: Frontier) -> int:
-    """The least deadwood over the frontier: pips left minus the discarded top card."""
-    return min(s - m for s, m in frontier)
 
 
 def extension_sets(table: MeldTable, meld: CardMask, avail: CardMask) -> list[CardMask]:
@@ -141,10 +138,12 @@ Keyed = list[tuple[tuple[int, int, int, int], CardMask, int]]
 
 def _keyed_pieces(table: MeldTable, targets: tuple[CardMask, ...], cards: CardMask) -> Keyed:
     """Every meld and lay-off inside the cards with its canonical key, sorted."""
-    keyed: Keyed = [(group_key(m, 0), m, 0) for m in melds_in(table, cards)]
+    # group_key, written out: this runs once per analysis on every piece.
+    keyed: Keyed = [(((m & -m).bit_length() - 1, -m.bit_count(), 0, m), m, 0)
+                    for m in melds_in(table, cards)]
     for t, target in enumerate(targets):
         for s in extension_sets(table, target, cards):
-            keyed.append((group_key(s, 1 + t), s, 1 + t))
+            keyed.append((((s & -s).bit_length() - 1, -s.bit_count(), 1 + t, s), s, 1 + t))
     keyed.sort()
     return keyed
 
@@ -162,6 +161,7 @@ class _Pieces:
         self.core = core
         self.memo: dict[CardMask, Frontier] = {0: ((0, 0),)}
         self.full: dict[CardMask, Frontier] = {}
+        self.least_memo: dict[CardMask, int] = {}
 
     def frontier(self, cards: CardMask) -> Frontier:
         """Pareto-best (pips left, top pip left) over the splits of ``cards`` (a subset)."""
@@ -181,6 +181,30 @@ class _Pieces:
         self.full[cards] = result
         return result
 
+    def least(self, cards: CardMask) -> int:
+        """The least deadwood of ``cards`` (a subset): pips left minus the discarded top
+        card, the best over its frontier, without building the shifted frontier (the stock
+        average asks this of many subsets)."""
+        found = self.least_memo.get(cards)
+        if found is not None:
+            return found
+        core = self._core(cards & self.core)
+        free = cards & ~self.core
+        if free:
+            s0, s1 = free & 0x1FFF, free >> 13 & 0x1FFF
+            s2, s3 = free >> 26 & 0x1FFF, free >> 39 & 0x1FFF
+            fs = _SUIT_PIPS[s0] + _SUIT_PIPS[s1] + _SUIT_PIPS[s2] + _SUIT_PIPS[s3]
+            fm = max(_SUIT_TOP[s0], _SUIT_TOP[s1], _SUIT_TOP[s2], _SUIT_TOP[s3])
+        else:
+            fs = fm = 0
+        result = 1 << 30
+        for s, m in core:
+            d = s + fs - (m if m > fm else fm)
+            if d < result:
+                result = d
+        self.least_memo[cards] = result
+        return result
+
     def _core(self, cards: CardMask) -> Frontier:
         found = self.memo.get(cards)
         if found is not None:
@@ -188,11 +212,21 @@ class _Pieces:
         low = cards & -cards
         x = low.bit_length() - 1
         p = _PIPS[x]
-        pairs = [(s + p, max(m, p)) for s, m in self._core(cards ^ low)]
+        # The lowest card left over: the frontier below, shifted.  Its pairs come with pips
+        # and top card both rising, so those whose top is under p tie at p and the first
+        # of them beats the rest: the shifted frontier stays Pareto-best without sorting.
+        pairs: list[Pair] = []
+        for s, m in self._core(cards ^ low):
+            if m > p:
+                pairs.append((s + p, m))
+            elif not pairs:
+                pairs.append((s + p, p))
+        joined = False
         for piece, _ in self.by_low.get(x, ()):
             if piece & cards == piece:
                 pairs.extend(self._core(cards ^ piece))
-        result = _prune(pairs)
+                joined = True
+        result = _prune(pairs) if joined else tuple(pairs)
         self.memo[cards] = result
         return result
 
@@ -235,11 +269,11 @@ def analyze(position: Position) -> DrawAnalysis:
 
     keyed = _keyed_pieces(table, targets, drawn)
     now = _Pieces(keyed)
-    least = _deadwood(now.frontier(drawn))
+    least = now.least(drawn)
     pieces = now.arrange(drawn, least)
     melds = tuple(m for _, m, kind in keyed if kind == 0)
-    lay_offs = tuple(LayOff(t, s) for t, s in sorted(
-        ((kind - 1, m) for _, m, kind in keyed if kind), key=lambda p: (p[0], group_key(p[1], 0))))
+    lay_offs = tuple(LayOff(t, s) for t, _, s in sorted(
+        (kind - 1, group_key(m, 0), m) for _, m, kind in keyed if kind))
 
     unseen = unseen_cards(position)
     # Splits of hand cards alone never use a piece holding the upcard, so the same pieces
@@ -254,8 +288,8 @@ def _stock_total(
 ) -> int:
     """The sum over the unseen cards of the least deadwood after drawing that card."""
     base = before.frontier(hand)
-    # A drawn card that joins no piece with hand cards only adds its pips to the leftovers:
-    # those cards are counted per pip value.
+    # A drawn card that joins no piece with hand cards only adds its pips to the leftovers;
+    # the cards that can join one are those next to the hand or beyond a table meld.
     reach = _neighbours(table, hand)
     frontiers = [_lay_off_frontier(table, t, hand) for t in targets]
     for f in frontiers:
@@ -265,33 +299,39 @@ def _stock_total(
         (s0, m0), = base
         by_pip = [s0 + p - (m0 if m0 > p else p) for p in range(11)]
     else:
-        by_pip = [min(s + p - (m if m > p else p) for s, m in base) for p in range(11)]
+        by_pip = []
+        for p in range(11):
+            least = 1 << 30
+            for s, m in base:
+                d = s + p - (m if m > p else p)
+                if d < least:
+                    least = d
+            by_pip.append(least)
+    # Every unseen card first as if it stayed left over, counted per pip value; then the
+    # cards that do better by joining a piece with hand cards.
     total = 0
-    far = unseen & ~reach
     for p in range(1, 11):
-        total += (far & _PIP_MASKS[p]).bit_count() * by_pip[p]
-    # The pieces that hold exactly one card beyond the hand, by that card.
-    pieces: dict[CardMask, list[CardMask]] = {}
+        total += (unseen & _PIP_MASKS[p]).bit_count() * by_pip[p]
+    # The least deadwood with each piece that holds exactly one card beyond the hand.
+    joined: dict[CardMask, int] = {}
     for meld in _melds_one_beyond(table, hand, reach):
         extra = meld & reach
         if extra and not extra & (extra - 1):
-            pieces.setdefault(extra, []).append(meld & hand)
+            d = before.least(hand & ~meld)
+            if d < joined.get(extra, d + 1):
+                joined[extra] = d
     for t, f in enumerate(frontiers):
         if f & reach:
             for lay in extension_sets(table, targets[t], hand | (f & reach)):
                 extra = lay & reach
                 if extra and not extra & (extra - 1):
-                    pieces.setdefault(extra, []).append(lay & hand)
-    rest = reach
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        best = by_pip[_PIPS[low.bit_length() - 1]]
-        for used in pieces.get(low, ()):
-            for s, m in before.frontier(hand & ~used):
-                if s - m < best:
-                    best = s - m
-        total += best
+                    d = before.least(hand & ~lay)
+                    if d < joined.get(extra, d + 1):
+                        joined[extra] = d
+    for card, d in joined.items():
+        alone = by_pip[_PIPS[card.bit_length() - 1]]
+        if d < alone:
+            total += d - alone
     return total
 
 
@@ -422,14 +462,20 @@ def _rank_sets(cards: CardMask, rank: int) -> list[CardMask]:
     return out
 
 
-def _suit_runs(cards: CardMask, suit: int) -> list[CardMask]:
+def _suit_runs(cards: CardMask, suit: int) -> tuple[CardMask, ...]:
     """Runs of one suit inside the cards: intervals of positions 0..13 (13 is the ace above
     the king) of three or more, never holding both aces (H1, H3)."""
     bits = cards >> (NUM_RANKS_FULL * suit) & _RANKS
     if bits.bit_count() < 3:
-        return []
+        return ()
+    return _runs_of(bits, NUM_RANKS_FULL * suit)
+
+
+@lru_cache(maxsize=1 << 15)
+def _runs_of(bits: int, base: int) -> tuple[CardMask, ...]:
+    """:func:`_suit_runs` by the suit's rank bits (a pure function of a small domain, so it
+    is remembered: the stock average meets the same suit patterns again and again)."""
     spread = bits | (bits & 1) << NUM_RANKS_FULL
-    base = NUM_RANKS_FULL * suit
     out = []
     for i in range(NUM_RANKS_FULL - 1):
         if not spread >> i & 1:
@@ -441,7 +487,7 @@ def _suit_runs(cards: CardMask, suit: int) -> list[CardMask]:
             run |= 1 << (base + j % NUM_RANKS_FULL)
             if j - i >= 2 and not (i == 0 and j == NUM_RANKS_FULL):
                 out.append(run)
-    return out
+    return tuple(out)
 
 
 def _melds_one_beyond(table: MeldTable, hand: CardMask, reach: CardMask) -> list[CardMask]:
@@ -472,8 +518,10 @@ _SPAN: tuple[tuple[int, ...], ...] = tuple(
 """Rank bits of the run from position i to position j (13 is the ace above the king)."""
 
 
-def _runs_through(hand_bits: int, extra: int, base: int) -> list[CardMask]:
-    """Runs of one suit made of hand cards and exactly one of the ``extra`` ranks."""
+@lru_cache(maxsize=1 << 15)
+def _runs_through(hand_bits: int, extra: int, base: int) -> tuple[CardMask, ...]:
+    """Runs of one suit made of hand cards and exactly one of the ``extra`` ranks (a pure
+    function of two rank patterns, remembered as :func:`_runs_of` is)."""
     spread = hand_bits | (hand_bits & 1) << NUM_RANKS_FULL
     out = []
     while extra:
@@ -494,7 +542,7 @@ def _runs_through(hand_bits: int, extra: int, base: int) -> list[CardMask]:
                 for j in range(max(pos, i + 2), hi + 1):
                     if i or j != NUM_RANKS_FULL:
                         out.append(row[j] << base)
-    return out
+    return tuple(out)
 
 
 def melds_in(table: MeldTable, cards: CardMask) -> list[CardMask]:
