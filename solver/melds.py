@@ -87,6 +87,8 @@ class MeldTable:
     _set_masks: frozenset[CardMask] = field(init=False, repr=False)
     _successors: tuple[tuple[int, CardMask], ...] | None = field(init=False, repr=False)
     _extra_runs: tuple[CardMask, ...] = field(init=False, repr=False)
+    _growth: dict[CardMask, tuple[CardMask, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         runs: dict[CardMask, tuple[Card, ...]] = {}
@@ -167,6 +169,18 @@ class MeldTable:
     def run_order(self, mask: CardMask) -> tuple[Card, ...] | None:
         """A run's cards from its low end to its high end (Q K A, K A 2), else ``None``."""
         return self._run_order.get(mask)
+
+    def growths(self, kinds: CardMask) -> tuple[CardMask, ...]:
+        """The sets of kinds that, added to ``kinds`` (a meld's kinds, copy-0 bits), make a
+        longer meld of the table, in the table's order.  A property of the table alone, so
+        it is worked out once per meld (analyses meet the same melds again and again)."""
+        found = self._growth.get(kinds)
+        if found is None:
+            low = (kinds & -kinds).bit_length() - 1
+            found = tuple(m & ~kinds for m in self.containing[low]
+                          if m & kinds == kinds and m != kinds)
+            self._growth[kinds] = found
+        return found
 
     def has_meld(self, mask: CardMask) -> bool:
         """Whether the (canonical) cards hold at least one meld of the table."""

@@ -349,9 +349,7 @@ def _subsets(cards: list[Card], most: int) -> Iterator[CardMask]:
 
 def _extensions(table: MeldTable, target: Target) -> tuple[CardMask, ...]:
     """Kinds that can be added to an opponent's meld, each set making a valid meld."""
-    low = target.kinds & -target.kinds
-    return tuple(m & ~target.kinds for m in table.containing[low.bit_length() - 1]
-                 if m & target.kinds == target.kinds and m != target.kinds)
+    return table.growths(target.kinds)
 
 
 # --- the canonical arrangement ------------------------------------------------------------
@@ -364,23 +362,29 @@ def arrange(problem: Problem, key: Key, outcome: Outcome) -> tuple[Variant, ...]
     at all."""
     own, jokers = problem.own_part(key, outcome.back, outcome.back_jokers)
     blocks = problem.blocks if outcome.keeps else ()
-    found = _cover(problem, key, outcome.back, own, jokers, blocks, 0)
+    found = _cover(problem, key, outcome.back, own, jokers, blocks, 0, set())
     assert found is not None, "every play comes with an arrangement"
     return found
 
 
 def _cover(
     problem: Problem, key: Key, back: Multiset, rest: Multiset, jokers: int,
-    blocks: Sequence[CardMask], stands: Multiset,
+    blocks: Sequence[CardMask], stands: Multiset, failed: set[tuple[Multiset, int, Multiset]],
 ) -> tuple[Variant, ...] | None:
     if not rest:
         if jokers or not problem.table_ok(key, stands, back):
             return None
         return ()
+    state = (rest, jokers, stands)
+    if state in failed:
+        return None  # the same cards left, by another order of melds: it failed then
     kind = (rest & -rest).bit_length() - 1  # a second copy's bit implies the first's
     bit = 1 << kind
     avail = rest & K
-    for meld in problem.table.containing[kind]:
+    # Without jokers a meld holding a kind below this one (the lowest left) cannot be
+    # completed: only the melds starting here are tried, in the same order.
+    table = problem.table
+    for meld in table.containing[kind] if jokers else table.starting[kind]:
         missing = meld & ~avail
         if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
             continue
@@ -391,9 +395,10 @@ def _cover(
             if jok and ms_add(stands, jok) < 0:
                 continue
             sub = _cover(problem, key, back, ms_sub(rest, nat), jokers - jok.bit_count(), blocks,
-                         ms_add(stands, jok) if jok else stands)
+                         ms_add(stands, jok) if jok else stands, failed)
             if sub is not None:
                 return ((nat, jok), *sub)
+    failed.add(state)
     return None
 
 

@@ -90,21 +90,22 @@ def _hopeless(position: Position) -> bool:
     jokers = (mine >> JOKER_BASE).bit_count() if rules.deck.jokers else 0
     kind = card_kind(center)
     bit = 1 << kind
-    if rules.lay_off != "none" and not (rules.lay_off == "left_card"
-                                        and position.center_from == "stock"):
-        containing = rules.table.containing[kind]
-        for meld in position.opponent_melds:
-            natural = meld & ((1 << JOKER_BASE) - 1)
-            natural = (natural | natural >> NATURALS) & K
-            room = jokers + (meld >> JOKER_BASE).bit_count()
-            for longer in containing:
-                if longer & natural == natural and \
-                        (longer & ~natural & ~pool & ~bit).bit_count() <= room:
-                    return False
-    for meld in rules.table.containing[kind]:
+    table = rules.table
+    for meld in table.containing[kind]:  # your own melds first: the usual way to use it
         missing = meld & ~pool & ~bit
         if not missing or missing.bit_count() <= jokers:
             return False
+    if rules.lay_off != "none" and not (rules.lay_off == "left_card"
+                                        and position.center_from == "stock"):
+        for meld in position.opponent_melds:
+            natural = meld & ((1 << JOKER_BASE) - 1)
+            natural = (natural | natural >> NATURALS) & K
+            if natural & bit:
+                return False  # the other copy is already there (two packs): no verdict
+            room = jokers + (meld >> JOKER_BASE).bit_count()
+            for growth in table.growths(natural):
+                if growth & bit and (growth & ~pool & ~bit).bit_count() <= room:
+                    return False
     return True
 
 
@@ -166,7 +167,10 @@ class _Covers:
         bit = 1 << kind
         avail = (req | opt) & K
         jokers = jr + jo
-        for meld in problem.table.containing[kind]:
+        table = problem.table
+        # Without jokers or lower cards, only the melds starting at this card can be made.
+        below = avail & (bit - 1)
+        for meld in table.containing[kind] if jokers or below else table.starting[kind]:
             missing = meld & ~avail
             if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
                 continue
@@ -206,7 +210,9 @@ class _Covers:
         kind = (avail & -avail).bit_length() - 1
         bit = 1 << kind
         found = set(self.pack(ms_sub(opt, bit), jr, jo))  # this card stays in the hand
-        for meld in problem.table.containing[kind]:
+        # Without jokers, melds holding a lower kind (not among the cards) cannot be made.
+        table = problem.table
+        for meld in table.containing[kind] if jokers else table.starting[kind]:
             missing = meld & ~avail
             if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
                 continue
@@ -247,6 +253,7 @@ def _lay_all(
     combos: dict[tuple[Multiset, int, bool], list[tuple[_Lays, Multiset, int]]] = {}
     center = problem.center_ms
     lay_options: list[list[_Option]] | None = None
+    layable = 0  # kinds some lay-off could use, both copies: nothing else matters to them
     for (used, used_jokers, keeps, melds), stands in groups.items():
         rest = _minus(opt, used)
         jokers = opt_jokers - used_jokers
@@ -254,15 +261,20 @@ def _lay_all(
             rest = ms_add(rest, center) if center else rest
             jokers += problem.center_is_joker
         laying = problem.lay_off == "any" and melds
-        memo = (rest, jokers, laying)
+        if laying and lay_options is None:
+            lay_options = _options(problem, (opt | center) & K,
+                                   opt_jokers + problem.center_is_joker)
+            for options in lay_options:
+                for nat, _, _ in options:
+                    layable |= nat
+            layable |= layable << NATURALS
+        # Groups whose leftovers differ only in cards no lay-off takes share their combos.
+        memo = (rest & layable, jokers, laying) if laying else (0, 0, False)
         choices = combos.get(memo)
         if choices is None:
             found: list[_Lays] = []
-            if laying and lay_options is None:
-                lay_options = _options(problem, (opt | center) & K,
-                                       opt_jokers + problem.center_is_joker)
-            _combine(problem, lay_options if laying and lay_options else [], 0, rest, jokers,
-                     (), found)
+            _combine(problem, lay_options if laying and lay_options else [], 0,
+                     rest & layable if laying else rest, jokers, (), found)
             choices = []
             for lays in found:
                 laid, laid_jokers = 0, 0
