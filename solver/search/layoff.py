@@ -41,7 +41,8 @@ from solver.position import Position
 
 
 def analyze(position: Position) -> Analysis:
-    if _hopeless(position):
+    look = _first_look(position)
+    if look == _NO:
         return Analysis(position, ())
     problem = problem_of(position)
     keys: dict[_RawKey, _RawOutcome] = {}
@@ -56,9 +57,10 @@ def analyze(position: Position) -> Analysis:
         must, must_jokers = problem.exposed, problem.exposed_jokers
         opt, opt_jokers = problem.hand, problem.hand_jokers
     covers = _Covers(problem)  # shared: both branches meet the same leftover cards
-    if _center_may_fit(problem):
+    if look == _FITS or _center_may_fit(problem):
         required = ms_sum(must, center)
         owns = covers.cover(required, opt, must_jokers + problem.center_is_joker, opt_jokers)
+        owns = _fewest_back(problem, owns, opt_jokers, False)
         _lay_all(problem, keys, owns, bool(required), opt, opt_jokers, False)
     if problem.lay_off == "center" and problem.center_kind >= 0:
         for target in problem.targets:
@@ -66,6 +68,7 @@ def analyze(position: Position) -> Analysis:
                 keys[(0, 0, ((target.index, center, 0),))] = (True, 0, 0, 0)
     elif problem.lay_off == "any" and _center_may_lie_off(problem):
         owns = covers.cover(must, opt, must_jokers, opt_jokers)
+        owns = _fewest_back(problem, owns, opt_jokers, True)
         _lay_all(problem, keys, owns, bool(must), opt, opt_jokers, True)
     return build(problem, {Key(*key): Outcome(keeps, back, back_jokers)
                            for key, (keeps, _, back_jokers, back) in keys.items()})
@@ -77,13 +80,19 @@ _RawOutcome = tuple[bool, int, int, Multiset]
 """(keeps, cards taken back, jokers taken back, natural kinds taken back)."""
 
 
-def _hopeless(position: Position) -> bool:
-    """A quick "no" for most positions: the center card is natural, and no meld holding it
-    can be completed from your cards and jokers, on your side or on an opponent's meld
-    (necessary conditions only: a ``False`` here proves nothing)."""
+_NO, _MAYBE, _FITS = 0, 1, 2
+"""What :func:`_first_look` sees."""
+
+
+def _first_look(position: Position) -> int:
+    """A quick look before the search.  ``_NO`` for most positions: the center card is
+    natural, and no meld holding it can be completed from your cards and jokers, on your
+    side or on an opponent's meld.  ``_FITS``: some meld of natural cards from your hand
+    and your melds (none frozen) holds it, which is what :func:`_center_may_fit` would
+    find first.  Otherwise ``_MAYBE`` (necessary conditions only: it proves nothing)."""
     center = position.center
     if center >= JOKER_BASE:
-        return False
+        return _MAYBE
     rules = position.rules
     mine = position.hand | position.exposed
     pool = (mine | mine >> NATURALS) & K
@@ -91,22 +100,27 @@ def _hopeless(position: Position) -> bool:
     kind = card_kind(center)
     bit = 1 << kind
     table = rules.table
+    maybe = False
     for meld in table.containing[kind]:  # your own melds first: the usual way to use it
         missing = meld & ~pool & ~bit
-        if not missing or missing.bit_count() <= jokers:
-            return False
+        if not missing:
+            return _MAYBE if any(position.opponent_laid_off) else _FITS
+        if not maybe and missing.bit_count() <= jokers:
+            maybe = True
+    if maybe:
+        return _MAYBE
     if rules.lay_off != "none" and not (rules.lay_off == "left_card"
                                         and position.center_from == "stock"):
         for meld in position.opponent_melds:
             natural = meld & ((1 << JOKER_BASE) - 1)
             natural = (natural | natural >> NATURALS) & K
             if natural & bit:
-                return False  # the other copy is already there (two packs): no verdict
+                return _MAYBE  # the other copy is already there (two packs): no verdict
             room = jokers + (meld >> JOKER_BASE).bit_count()
             for growth in table.growths(natural):
                 if growth & bit and (growth & ~pool & ~bit).bit_count() <= room:
-                    return False
-    return True
+                    return _MAYBE
+    return _NO
 
 
 def _minus(a: Multiset, b: Multiset) -> Multiset:
@@ -230,6 +244,62 @@ class _Covers:
                     found.add((ms_add(used, nat), uj + n - from_jr, stands, keeps and keep))
         self.packs[memo] = found
         return found
+
+
+def _fewest_back(
+    problem: Problem, owns: set[_Config], opt_jokers: int, center_in_rest: bool,
+) -> set[_Config]:
+    """Kunken: of the configurations that differ only in which of your melds' cards go back
+    to the hand, keep the one taking the fewest back (then the lowest).
+
+    Two configurations alike in everything a play's key and its legality depend on — the
+    hand cards and jokers they put down, the jokers' kinds, whether old melds stay whole,
+    whether you have a meld, the cards left that a lay-off could take, and the cards going
+    back that a joker could stand for — meet the same lay-offs and give the same plays; the
+    one taking fewer cards back is the one reported (:class:`Outcome` order).  More natural
+    cards down never make a table illegal on their own (they are real cards), so nothing
+    is lost.  Positions with many cards down and a joker otherwise meet hundreds of such
+    configurations for a handful of plays.
+
+    Multisets throughout: with two packs a kind's copies in your melds and in your hand are
+    interchangeable, so "hand cards down" is what ``used`` holds beyond your melds' cards,
+    except for kinds a lay-off could take, which are compared copy for copy."""
+    if not problem.take_back or len(owns) < 2:
+        return owns
+    exposed = problem.exposed
+    layable = 0
+    for extensions in problem.extensions:
+        for ext in extensions:
+            layable |= ext
+    layable |= layable << NATURALS
+    fixed = (problem.fixed_jokers | problem.fixed_jokers >> NATURALS) & K
+    fixed |= fixed << NATURALS
+    laying = problem.lay_off == "any"
+    spare = problem.center_is_joker if center_in_rest else 0
+    every = K | K << NATURALS
+    best: dict[tuple[int, ...], tuple[tuple[int, int], _Config]] = {}
+    for config in owns:
+        used, used_jokers, stands, keeps = config
+        common = used & exposed  # fold form: the multiset minimum
+        if (exposed | used) >> NATURALS & common:
+            back, down = ms_diff(exposed, common), ms_diff(used, common)
+        else:  # no kind of theirs held twice: plain bit sets
+            back, down = exposed & ~common, used & ~common
+        # A joker left for a lay-off may stand for any kind: then every card back matters.
+        if laying and opt_jokers - used_jokers + spare > 0:
+            relevant = every
+        elif stands:
+            relevant = (stands | stands >> NATURALS | fixed) & K
+            relevant |= relevant << NATURALS
+        else:
+            relevant = fixed
+        alike = (down & ~layable | used & layable, used_jokers, stands, keeps,
+                 bool(used), back & relevant)
+        order = (back.bit_count(), back)
+        known = best.get(alike)
+        if known is None or order < known[0]:
+            best[alike] = (order, config)
+    return {config for _, config in best.values()}
 
 
 # --- lay-offs -----------------------------------------------------------------------------
