@@ -32,7 +32,6 @@ from solver.analysis.draw import (
     finish,
     group_key,
     pips,
-    unseen_cards,
 )
 from solver.cards import (
     NATURALS,
@@ -275,7 +274,10 @@ def analyze(position: Position) -> DrawAnalysis:
     lay_offs = tuple(LayOff(t, s) for t, _, s in sorted(
         (kind - 1, group_key(m, 0), m) for _, m, kind in keyed if kind))
 
-    unseen = unseen_cards(position)
+    seen = drawn
+    for meld in targets:
+        seen |= meld
+    unseen = position.rules.deck.mask & ~seen  # as analysis.draw.unseen_cards
     # Splits of hand cards alone never use a piece holding the upcard, so the same pieces
     # (and their memo) serve the stock draws.
     total = _stock_total(table, targets, hand, unseen, now)
