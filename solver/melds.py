@@ -83,6 +83,10 @@ class MeldTable:
     """Per kind (0..51): the melds holding it, in canonical order."""
     starting: tuple[tuple[CardMask, ...], ...] = field(init=False, repr=False)
     """Per kind (0..51): the melds whose lowest card it is, in canonical order."""
+    shortest: tuple[tuple[CardMask, ...], ...] = field(init=False, repr=False)
+    """Per kind (0..51): the sets and runs of the least size holding it.  Every meld
+    holding a kind holds one of these (the sets of the least size and the windows of a
+    run are melds too), so "can any meld with this card be completed?" asks only these."""
     _run_order: Mapping[CardMask, tuple[Card, ...]] = field(init=False, repr=False)
     _set_masks: frozenset[CardMask] = field(init=False, repr=False)
     _successors: tuple[tuple[int, CardMask], ...] | None = field(init=False, repr=False)
@@ -107,7 +111,13 @@ class MeldTable:
                                       for k in range(NATURALS)))
         put(self, "starting", tuple(tuple(m for m in every if m & -m == 1 << k)
                                     for k in range(NATURALS)))
+        short = {m for m in every if m.bit_count() == (
+            self.rules.run_min if m in runs else self.rules.set_min)}
+        put(self, "shortest", tuple(tuple(m for m in melds if m in short)
+                                    for melds in self.containing))
         put(self, "_run_order", runs)
+        for meld in every:  # a millisecond once; the natural cards of a jokered meld wait
+            self.growths(meld)
         put(self, "_set_masks", frozenset(self.sets))
         put(self, "_successors", self._successor_shifts())
         put(self, "_extra_runs", tuple(m for m, order in runs.items()
@@ -172,8 +182,9 @@ class MeldTable:
 
     def growths(self, kinds: CardMask) -> tuple[CardMask, ...]:
         """The sets of kinds that, added to ``kinds`` (a meld's kinds, copy-0 bits), make a
-        longer meld of the table, in the table's order.  A property of the table alone, so
-        it is worked out once per meld (analyses meet the same melds again and again)."""
+        longer meld of the table, in the table's order.  A property of the table alone:
+        worked out for every meld when the table is built, and for any other set of kinds
+        (the natural cards of a meld with jokers) the first time it is asked."""
         found = self._growth.get(kinds)
         if found is None:
             low = (kinds & -kinds).bit_length() - 1
