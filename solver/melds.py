@@ -93,6 +93,8 @@ class MeldTable:
     _extra_runs: tuple[CardMask, ...] = field(init=False, repr=False)
     _growth: dict[CardMask, tuple[CardMask, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
+    _holding: dict[tuple[int, int], tuple[CardMask, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         runs: dict[CardMask, tuple[Card, ...]] = {}
@@ -179,6 +181,19 @@ class MeldTable:
     def run_order(self, mask: CardMask) -> tuple[Card, ...] | None:
         """A run's cards from its low end to its high end (Q K A, K A 2), else ``None``."""
         return self._run_order.get(mask)
+
+    def holding(self, kind: int, below: int) -> tuple[CardMask, ...]:
+        """The melds holding ``kind`` with at most ``below`` cards of lower kinds, in
+        canonical order: what a search covering its lowest card first can complete with
+        ``below`` jokers (``below`` 0: :attr:`starting`)."""
+        if not below:
+            return self.starting[kind]
+        found = self._holding.get((kind, below))
+        if found is None:
+            lower = (1 << kind) - 1
+            found = tuple(m for m in self.containing[kind] if (m & lower).bit_count() <= below)
+            self._holding[(kind, below)] = found
+        return found
 
     def growths(self, kinds: CardMask) -> tuple[CardMask, ...]:
         """The sets of kinds that, added to ``kinds`` (a meld's kinds, copy-0 bits), make a

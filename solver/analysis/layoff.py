@@ -381,10 +381,8 @@ def _cover(
     kind = (rest & -rest).bit_length() - 1  # a second copy's bit implies the first's
     bit = 1 << kind
     avail = rest & K
-    # Without jokers a meld holding a kind below this one (the lowest left) cannot be
-    # completed: only the melds starting here are tried, in the same order.
-    table = problem.table
-    for meld in table.containing[kind] if jokers else table.starting[kind]:
+    # This is the lowest kind left: a meld holding lower ones needs a joker for each.
+    for meld in problem.table.holding(kind, jokers):
         missing = meld & ~avail
         if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
             continue
@@ -421,7 +419,10 @@ def build(problem: Problem, keys: dict[Key, Outcome]) -> Analysis:
         frozen |= meld
     movable = cards_of(position.exposed & ~frozen)
     frozen_stands = tuple((j, k) for j, k in position.jokers if frozen >> j & 1)
-    plays = [_play(problem, key, outcome, movable, frozen_stands)
+    # What the win test (C11, K11) needs beyond each play, worked out once.
+    down = (union(position.opponent_laid_off), union(position.laid_off).bit_count(),
+            position.rules.win_down or 11)
+    plays = [_play(problem, key, outcome, movable, frozen_stands, down)
              for key, outcome in keys.items()]
     plays.sort(key=play_order)
     return Analysis(position, tuple(plays))
@@ -429,7 +430,7 @@ def build(problem: Problem, keys: dict[Key, Outcome]) -> Analysis:
 
 def _play(
     problem: Problem, key: Key, outcome: Outcome, movable: list[Card],
-    frozen_stands: tuple[tuple[Card, Card], ...],
+    frozen_stands: tuple[tuple[Card, Card], ...], down: tuple[CardMask, int, int],
 ) -> Play:
     position = problem.position
     keeps = outcome.keeps and bool(problem.blocks)
@@ -487,7 +488,7 @@ def _play(
     if problem.take_back:
         kinds = sorted([*iter_cards(outcome.back & K), *iter_cards(outcome.back >> NATURALS)])
         taken_back = (*(card_str(k) for k in kinds), *("*",) * outcome.back_jokers)
-    wins = _ends_hand(position, melds, lay_off)
+    wins = _ends_hand(down, melds, lay_off)
     return Play(
         hand_cards=used_hand,
         melds=tuple(melds),
@@ -500,16 +501,20 @@ def _play(
     )
 
 
-def _ends_hand(position: Position, melds: Sequence[CardMask],
+def _ends_hand(before: tuple[CardMask, int, int], melds: Sequence[CardMask],
                lay_off: tuple[LaidOff, ...] | None) -> bool:
     """The play brings your cards down (your melds less the opponent's cards on them, plus
     yours laid off) to the profile's winning count (C11, K11).  Only the Kunken opener,
-    who holds eleven (K6), can end with a card still in hand, or with twelve down."""
-    theirs = union(position.opponent_laid_off)
-    down = sum((m & ~theirs).bit_count() for m in melds)
-    down += union(position.laid_off).bit_count()
-    down += sum(len(cards) for _, cards in lay_off or ())
-    return down >= (position.rules.win_down or 11)
+    who holds eleven (K6), can end with a card still in hand, or with twelve down.
+    ``before``: the opponent's cards on your melds, how many of yours lie on theirs, and
+    the winning count."""
+    theirs, laid, win_down = before
+    down = laid
+    for meld in melds:
+        down += (meld & ~theirs).bit_count()
+    for _, cards in lay_off or ():
+        down += len(cards)
+    return down >= win_down
 
 
 def _natural_order(meld: CardMask) -> tuple[int, int, int]:
@@ -518,9 +523,10 @@ def _natural_order(meld: CardMask) -> tuple[int, int, int]:
 
 
 def _represented_order(meld: CardMask, stands: dict[Card, Card]) -> tuple[int, int, int]:
-    kinds = 0
-    for card in iter_cards(meld):
-        kinds |= 1 << card_kind(stands[card] if card >= JOKER_BASE else card)
+    natural = meld & _NATURAL_BITS
+    kinds = (natural | natural >> NATURALS) & K
+    for joker in iter_cards(meld >> JOKER_BASE << JOKER_BASE):
+        kinds |= 1 << card_kind(stands[joker])
     return ((kinds & -kinds).bit_length() - 1, -meld.bit_count(), kinds)
 
 

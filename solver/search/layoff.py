@@ -225,9 +225,8 @@ class _Covers:
         kind = (avail & -avail).bit_length() - 1
         bit = 1 << kind
         found = set(self.pack(ms_sub(opt, bit), jr, jo))  # this card stays in the hand
-        # Without jokers, melds holding a lower kind (not among the cards) cannot be made.
-        table = problem.table
-        for meld in table.containing[kind] if jokers else table.starting[kind]:
+        # The lowest card here: a meld holding lower kinds needs a joker for each.
+        for meld in problem.table.holding(kind, jokers):
             missing = meld & ~avail
             if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
                 continue
