@@ -26,7 +26,7 @@ from solver.game.determinize import determinize
 from solver.game.observation import Observation
 from solver.players.hand_shape import connection
 from solver.players.opponent_model import OpponentModel
-from solver.players.rollout import playout
+from solver.players.rollout import quick_playout
 
 # Weights of the hand evaluation, in "cards of progress".
 WIN_OUT: Final = 5.0  # an unseen card that would end the hand in our favour (R10)
@@ -41,7 +41,7 @@ MAX_DISCARDS: Final = 5
 MAX_CANDIDATES: Final = 5  # takes compared by playouts, besides declining or passing
 ROLLOUTS: Final = 400  # playouts per decision with a real choice, shared by the candidates
 SWITCH_Z: Final = 0.5  # standard errors a challenger must win by to overrule the heuristic
-MAX_STEPS: Final = 6000  # playout actions per decision (~9 us each, ~55 ms on this machine)
+MAX_STEPS: Final = 6000  # playout actions per decision (~3 us each with quick_playout)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,9 +157,9 @@ class ExpertPlayer:
                 for i in indices:
                     state = world.clone()
                     state.apply_action(candidates[i])
-                    start = len(state.history)
-                    results.append(playout(state, me, self.careful))
-                    budget[0] += len(state.history) - start
+                    result, steps = quick_playout(state, me, self.careful)
+                    results.append(result)
+                    budget[0] += steps
                 for i, result in zip(indices, results, strict=True):
                     gains[i].append(result - results[0])
 

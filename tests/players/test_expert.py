@@ -18,7 +18,7 @@ from solver.game.state import GameState
 from solver.players import make_player
 from solver.players.expert import ExpertPlayer
 from solver.players.opponent_model import OpponentModel, could_meld, discard_misfit, refusal
-from solver.players.rollout import greedy_action, playout
+from solver.players.rollout import greedy_action, playout, quick_playout
 from tests.game.helpers import mask, mid_hand
 
 
@@ -112,6 +112,21 @@ def test_playouts_end_the_hand_and_score_it(careful: bool) -> None:
         result = playout(copy, p, careful)
         assert copy.is_terminal()
         assert result == copy.returns()[p]
+
+
+@pytest.mark.parametrize("careful", [False, True])
+def test_quick_playouts_play_like_the_full_ones(careful: bool) -> None:
+    # Same greedy moves on bare masks: the same result after the same number of actions,
+    # and the state given is left as it was.
+    states = _states(4, 6, ("expert", "random")) + _states(4, 9)
+    assert len(states) > 300
+    for state in states:
+        p = state.current_player()
+        before = str(state), len(state.history)
+        copy = state.clone()
+        result = playout(copy, p, careful)
+        assert quick_playout(state, p, careful) == (result, len(copy.history) - before[1])
+        assert (str(state), len(state.history)) == before
 
 
 def test_careful_playout_keeps_a_card_that_feeds_the_opponent() -> None:
