@@ -153,6 +153,7 @@ class ExpertPlayer:
                     return
                 hand = self.model.sample_hand(pool, k, rng) if k else 0
                 world = determinize(observation, rng, hand)
+                world.analysis()  # the clones share it: our hand, melds and center are known
                 results = []
                 for i in indices:
                     state = world.clone()
