@@ -10,7 +10,7 @@ Discards say something too: a plain player discards its least connected card.  T
 the opponent held at a discard is the hand it holds now plus the cards that left it since
 (later discards and the hand cards laid with a card we left, all seen face up), so each
 sampled hand is checked against the latest discards, and a hand that would have kept the
-discarded card rather than another becomes less likely (DISCARD_ODDS).
+discarded card rather than another becomes less likely (MISFIT_ODDS).
 
 Everything here comes from the player's own successive observations: which card it left
 to the opponent, whether that card later lies in the waste, and whether the card it faces
@@ -19,6 +19,7 @@ was passed (the opponent's melds did not grow).  Nothing reads the opponent's ha
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Final
@@ -28,14 +29,16 @@ from solver.cover import core_plays, first_cover
 from solver.game.actions import Action
 from solver.game.observation import Observation
 from solver.players.hand_shape import connection, rank_mates, run_neighbours
+from solver.players.rollout import greedy_take
 
-REFUSAL_ODDS: Final = 0.1
-"""How much less likely a hand becomes for each refused card it could have melded."""
-DISCARD_ODDS: Final = 0.1
-"""How much less likely a hand becomes for each discard that was not its least connected
-card (solver.players.greedy.least_connected, the discard of a plain player)."""
+MISFIT_ODDS: Final = 0.01
+"""How much less likely a hand becomes for each thing it would have done otherwise than
+the opponent did: meld a card they refused, discard another card than the one they did
+(solver.players.greedy.least_connected, the discard of a plain player), lay other hand
+cards with a card they took (a plain player lays the most it can).  Sharp, since a plain
+player's choices follow from its hand; not zero, since people do refuse useful cards."""
 DISCARDS_READ: Final = 4  # the latest discards are read: they say most about the hand now
-TRIES: Final = 40  # draws per sampled hand before settling for the likeliest one
+TRIES: Final = 200  # draws per sampled hand before settling for the likeliest one
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +80,28 @@ class Discard:
     gone: CardMask
     """Cards that left the opponent's hand in this take: the discard and the hand cards
     laid (when the card taken is known to be one we left; else -1: not known)."""
+    taken: Card | None = None
+    """The card taken, when it is known to be one we left (else one of the new exposed
+    cards, turned from the stock)."""
+    before: CardMask = 0
+    """The opponent's exposed cards before the take."""
+
+
+def take_misfit(hand: CardMask, d: Discard) -> bool:
+    """``hand`` (the opponent's hand after the discard) would not have laid exactly these
+    hand cards with the card taken: a plain player lays the most it can (R8, as
+    solver.players.greedy does)."""
+    if d.taken is not None and d.gone >= 0:
+        laid = d.gone & ~(1 << d.card)
+        return greedy_take(hand | d.gone, d.before, d.taken) != laid
+    # A card they turned themselves: any of the new exposed cards may be it.
+    new = d.exposed & ~d.before
+    rest = hand | 1 << d.card
+    for taken in iter_cards(new):
+        laid = new & ~(1 << taken)
+        if greedy_take(rest | laid, d.before, taken) == laid:
+            return False
+    return True
 
 
 def discard_misfit(hand: CardMask, d: Discard) -> bool:
@@ -137,7 +162,7 @@ class OpponentModel:
             taken = self.left if self.left is not None and new >> self.left & 1 else None
             gone = -1 if taken is None else (new & ~(1 << taken)) | 1 << center
             self.discards.append(Discard(center, opp, observation.exposed, observation.seen,
-                                         gone))
+                                         gone, taken, self.opponent_exposed))
         self.known = known
         self.stock_count = observation.stock_count
         self.opponent_exposed = opp
@@ -173,20 +198,44 @@ class OpponentModel:
 
     def sample_hand(self, pool: list[Card], size: int, rng: random.Random) -> CardMask:
         """An opponent hand of ``size`` cards from ``pool`` (the unseen cards), drawn
-        uniformly and kept with probability REFUSAL_ODDS per refused card it could meld
-        and DISCARD_ODDS per discard that was not its least connected card."""
-        best, best_odds = 0, -1.0
+        uniformly and kept with probability MISFIT_ODDS per misfit: a refused card it could
+        meld, a discard that was not its least connected card, a take that did not lay the
+        most hand cards.  After TRIES draws, the hand with the fewest misfits."""
+        best, best_misfits = 0, -1
         readable = self._readable() if self.discards else []
         for _ in range(TRIES):
             hand = mask_of(rng.sample(pool, size))
-            misfits = sum(could_meld(hand, r) for r in self.refusals)
-            odds = REFUSAL_ODDS ** misfits
-            for d, later in readable:
-                if discard_misfit(hand | later, d):
-                    odds *= DISCARD_ODDS
-            if odds >= 1.0 or rng.random() < odds:
+            # Misfits are counted only while they could still matter: up to the number
+            # this draw is allowed (the chance of keeping it) or the best draw's.
+            u = max(rng.random(), 1e-300)  # log(0) is undefined
+            allowed = 0 if u >= MISFIT_ODDS else int(math.log(u) / math.log(MISFIT_ODDS))
+            limit = max(allowed, best_misfits - 1) if best_misfits >= 0 else size * 10
+            misfits = _misfits(hand, self.refusals, readable, limit)
+            if misfits <= allowed:
                 return hand
-            if odds > best_odds:
-                best, best_odds = hand, odds
+            if best_misfits < 0 or misfits < best_misfits:
+                best, best_misfits = hand, misfits
         return best
 
+
+def _misfits(hand: CardMask, refusals: list[Refusal],
+             readable: list[tuple[Discard, CardMask]], limit: int) -> int:
+    """The misfits of ``hand`` (see ``OpponentModel.sample_hand``), counted cheapest first
+    and no further than ``limit`` + 1."""
+    misfits = 0
+    for r in refusals:
+        if could_meld(hand, r):
+            misfits += 1
+            if misfits > limit:
+                return misfits
+    for d, later in readable:
+        if discard_misfit(hand | later, d):
+            misfits += 1
+            if misfits > limit:
+                return misfits
+    for d, later in readable:
+        if take_misfit(hand | later, d):
+            misfits += 1
+            if misfits > limit:
+                return misfits
+    return misfits

@@ -17,7 +17,13 @@ from solver.game.observation import observe
 from solver.game.state import GameState
 from solver.players import make_player
 from solver.players.expert import ExpertPlayer
-from solver.players.opponent_model import OpponentModel, could_meld, discard_misfit, refusal
+from solver.players.opponent_model import (
+    OpponentModel,
+    could_meld,
+    discard_misfit,
+    refusal,
+    take_misfit,
+)
 from solver.players.rollout import greedy_action, playout, quick_playout
 from tests.game.helpers import mask, mid_hand
 
@@ -274,11 +280,12 @@ def test_expert_never_forces_a_card_that_wins_for_every_possible_hand() -> None:
 
 
 def test_a_plain_player_discards_are_read_exactly() -> None:
-    """Against greedy, whose discard is always its least connected card, the true hand of
-    the opponent never misfits a discard the model reads (the hands then are rebuilt from
-    the hand now and the cards that left it since, R8)."""
+    """Against greedy, whose discard is always its least connected card and whose take
+    lays the most hand cards, the true hand of the opponent never misfits a discard or a
+    take the model reads (the hands then are rebuilt from the hand now and the cards that
+    left it since, R8)."""
     rng = random.Random(8)
-    checked = 0
+    checked = takes = 0
     for number in range(12):
         state = GameState(deal_from_seed(hand_seed(8, number), number % 2))
         model = OpponentModel()
@@ -290,12 +297,14 @@ def test_a_plain_player_discards_are_read_exactly() -> None:
                 model.observe(observation)
                 for d, later in model._readable():
                     assert not discard_misfit(state.hands[1] | later, d)
+                    assert not take_misfit(state.hands[1] | later, d)
                     checked += 1
+                    takes += d.taken is not None
             action = agents[p].choose(observation, rng)
             if p == 0:
                 model.chose(action)
             state.apply_action(action)
-    assert checked >= 20
+    assert checked >= 20 and takes >= 10
 
 
 def test_sampled_hands_fit_the_discards_better_than_chance() -> None:
