@@ -39,9 +39,9 @@ FEEDS_WIN: Final = 40.0
 MAX_PLAYS: Final = 4
 MAX_DISCARDS: Final = 5
 MAX_CANDIDATES: Final = 5  # takes compared by playouts, besides declining or passing
-ROLLOUTS: Final = 400  # playouts per decision with a real choice, shared by the candidates
+ROLLOUTS: Final = 600  # playouts per decision with a real choice, shared by the candidates
 SWITCH_Z: Final = 0.5  # standard errors a challenger must win by to overrule the heuristic
-MAX_STEPS: Final = 6000  # playout actions per decision (~3 us each with quick_playout)
+MAX_STEPS: Final = 9000  # playout actions per decision (~3 us each with quick_playout)
 
 
 @dataclass(frozen=True, slots=True)

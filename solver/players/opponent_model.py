@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
-from solver.cards import FULL_DECK, Card, CardMask, iter_cards, mask_of
+from solver.cards import FULL_DECK, Card, CardMask, cards_of, iter_cards, mask_of
 from solver.cover import core_plays, first_cover
 from solver.game.actions import Action
 from solver.game.observation import Observation
@@ -38,7 +38,8 @@ the opponent did: meld a card they refused, discard another card than the one th
 cards with a card they took (a plain player lays the most it can).  Sharp, since a plain
 player's choices follow from its hand; not zero, since people do refuse useful cards."""
 DISCARDS_READ: Final = 4  # the latest discards are read: they say most about the hand now
-TRIES: Final = 200  # draws per sampled hand before settling for the likeliest one
+TRIES: Final = 60  # draws for the first hand of a position before settling for the likeliest
+MOVES: Final = 12  # one-card swaps between two sampled hands of a position
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,8 @@ class Refusal:
     """The opponent's exposed cards when they refused the card."""
     near: CardMask
     """Cards that could meld with it (same rank, same suit within two ranks)."""
+    at: int = 0
+    """How many of the opponent's discards had been seen then."""
 
 
 def refusal(card: Card, opponent_exposed: CardMask) -> Refusal | None:
@@ -132,9 +135,12 @@ class OpponentModel:
     """The card this player last left to the opponent (a discard or a passed card)."""
     opponent_exposed: CardMask = 0
     last: Observation | None = None
+    chain: tuple[tuple[CardMask, int, int, int], CardMask, int] | None = None
+    """The last hand sampled, its position and its misfits (see ``sample_hand``)."""
 
     def observe(self, observation: Observation) -> None:
         """Update from the next observation of this player (call once per decision)."""
+        self.chain = None  # each decision samples afresh: the same question, the same answer
         if observation == self.last:
             return  # the same decision asked again: nothing happened in between
         self.last = observation
@@ -180,7 +186,7 @@ class OpponentModel:
     def _add(self, card: Card, opponent_exposed: CardMask) -> None:
         r = refusal(card, opponent_exposed)
         if r is not None:
-            self.refusals.append(r)
+            self.refusals.append(replace(r, at=len(self.discards)))
 
     def _readable(self) -> list[tuple[Discard, CardMask]]:
         """The latest discards whose hand can be rebuilt from the hand now: each with the
@@ -196,35 +202,92 @@ class OpponentModel:
             later |= d.gone
         return out
 
+    def _refusals_then(self) -> list[tuple[Refusal, CardMask]]:
+        """Each refusal with cards known to have left the hand since (their hand only ever
+        loses cards, R8): the discards and, where known, the hand cards laid.  The hand
+        then held at least these too, so it could meld at least as much."""
+        out: list[tuple[Refusal, CardMask]] = []
+        for r in self.refusals:
+            later = 0
+            for d in self.discards[r.at:]:
+                later |= d.gone if d.gone >= 0 else 1 << d.card
+            out.append((r, later))
+        return out
+
     def sample_hand(self, pool: list[Card], size: int, rng: random.Random) -> CardMask:
-        """An opponent hand of ``size`` cards from ``pool`` (the unseen cards), drawn
-        uniformly and kept with probability MISFIT_ODDS per misfit: a refused card it could
-        meld, a discard that was not its least connected card, a take that did not lay the
-        most hand cards.  After TRIES draws, the hand with the fewest misfits."""
-        best, best_misfits = 0, -1
+        """An opponent hand of ``size`` cards from ``pool`` (the unseen cards), each
+        misfit making it MISFIT_ODDS times less likely: a refused card it could meld, a
+        discard that was not its least connected card, a take that did not lay the most
+        hand cards.
+
+        The first hand of a position is drawn by rejection (:meth:`_draw`); the next ones
+        walk from the last by MOVES swaps of one card (Metropolis), which finds the few
+        hands that fit many refusals far more cheaply than fresh draws would."""
         readable = self._readable() if self.discards else []
-        for _ in range(TRIES):
-            hand = mask_of(rng.sample(pool, size))
-            # Misfits are counted only while they could still matter: up to the number
-            # this draw is allowed (the chance of keeping it) or the best draw's.
-            u = max(rng.random(), 1e-300)  # log(0) is undefined
-            allowed = 0 if u >= MISFIT_ODDS else int(math.log(u) / math.log(MISFIT_ODDS))
-            limit = max(allowed, best_misfits - 1) if best_misfits >= 0 else size * 10
-            misfits = _misfits(hand, self.refusals, readable, limit)
-            if misfits <= allowed:
-                return hand
-            if best_misfits < 0 or misfits < best_misfits:
-                best, best_misfits = hand, misfits
-        return best
+        refusals = self._refusals_then()
+        key = (mask_of(pool), size, len(self.refusals), len(self.discards))
+        if self.chain is None or self.chain[0] != key:
+            hand, misfits = _draw(pool, size, rng, refusals, readable)
+        else:
+            hand, misfits = _walk(self.chain[1], self.chain[2], pool, rng, refusals,
+                                  readable)
+        self.chain = (key, hand, misfits)
+        return hand
 
 
-def _misfits(hand: CardMask, refusals: list[Refusal],
+def _allowed(rng: random.Random) -> int:
+    """How many misfits more a draw may have and still be kept: each costs MISFIT_ODDS."""
+    u = max(rng.random(), 1e-300)  # log(0) is undefined
+    return 0 if u >= MISFIT_ODDS else int(math.log(u) / math.log(MISFIT_ODDS))
+
+
+def _draw(pool: list[Card], size: int, rng: random.Random,
+          refusals: list[tuple[Refusal, CardMask]],
+          readable: list[tuple[Discard, CardMask]]) -> tuple[CardMask, int]:
+    """A hand drawn uniformly and kept with its odds; after TRIES draws, the hand with the
+    fewest misfits.  With its misfits."""
+    best, best_misfits = 0, -1
+    for _ in range(TRIES):
+        hand = mask_of(rng.sample(pool, size))
+        # Misfits are counted only while they could still matter: up to the number this
+        # draw is allowed (the chance of keeping it) or the best draw's.
+        allowed = _allowed(rng)
+        limit = max(allowed, best_misfits - 1) if best_misfits >= 0 else 1 << 30
+        misfits = _misfits(hand, refusals, readable, limit)
+        if misfits <= allowed:
+            return hand, misfits
+        if best_misfits < 0 or misfits < best_misfits:
+            best, best_misfits = hand, misfits
+    return best, best_misfits
+
+
+def _walk(hand: CardMask, misfits: int, pool: list[Card], rng: random.Random,
+          refusals: list[tuple[Refusal, CardMask]],
+          readable: list[tuple[Discard, CardMask]]) -> tuple[CardMask, int]:
+    """MOVES Metropolis steps from ``hand``: swap a random card for a random card outside
+    it, kept with the odds of the misfits it adds (always when it adds none)."""
+    outside = [c for c in pool if not hand >> c & 1]
+    if not outside or not hand:
+        return hand, misfits
+    for _ in range(MOVES):
+        mine = cards_of(hand)
+        i, j = rng.randrange(len(mine)), rng.randrange(len(outside))
+        new = hand & ~(1 << mine[i]) | 1 << outside[j]
+        allowed = misfits + _allowed(rng)
+        count = _misfits(new, refusals, readable, allowed)
+        if count <= allowed:
+            outside[j] = mine[i]
+            hand, misfits = new, count
+    return hand, misfits
+
+
+def _misfits(hand: CardMask, refusals: list[tuple[Refusal, CardMask]],
              readable: list[tuple[Discard, CardMask]], limit: int) -> int:
     """The misfits of ``hand`` (see ``OpponentModel.sample_hand``), counted cheapest first
     and no further than ``limit`` + 1."""
     misfits = 0
-    for r in refusals:
-        if could_meld(hand, r):
+    for r, later in refusals:
+        if could_meld(hand | later, r):
             misfits += 1
             if misfits > limit:
                 return misfits

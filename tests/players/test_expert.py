@@ -280,12 +280,12 @@ def test_expert_never_forces_a_card_that_wins_for_every_possible_hand() -> None:
 
 
 def test_a_plain_player_discards_are_read_exactly() -> None:
-    """Against greedy, whose discard is always its least connected card and whose take
-    lays the most hand cards, the true hand of the opponent never misfits a discard or a
-    take the model reads (the hands then are rebuilt from the hand now and the cards that
-    left it since, R8)."""
+    """Against greedy, whose discard is always its least connected card, whose take lays
+    the most hand cards and who takes whatever it can, the true hand of the opponent never
+    misfits a discard, a take or a refusal the model reads (the hands then are rebuilt
+    from the hand now and the cards that left it since, R8)."""
     rng = random.Random(8)
-    checked = takes = 0
+    checked = takes = refusals = 0
     for number in range(12):
         state = GameState(deal_from_seed(hand_seed(8, number), number % 2))
         model = OpponentModel()
@@ -300,11 +300,14 @@ def test_a_plain_player_discards_are_read_exactly() -> None:
                     assert not take_misfit(state.hands[1] | later, d)
                     checked += 1
                     takes += d.taken is not None
+                for r, later in model._refusals_then():
+                    assert not could_meld(state.hands[1] | later, r)
+                    refusals += bool(later)
             action = agents[p].choose(observation, rng)
             if p == 0:
                 model.chose(action)
             state.apply_action(action)
-    assert checked >= 20 and takes >= 10
+    assert checked >= 20 and takes >= 10 and refusals >= 10
 
 
 def test_sampled_hands_fit_the_discards_better_than_chance() -> None:
