@@ -1,15 +1,16 @@
 """``expert``: plays to win with what it has seen.
 
 It knows which cards are still unseen (the opponent's hand and the stock) and what the
-opponent refused (solver.players.opponent_model).  A fast heuristic counts its outs, keeps
-its hand connected and avoids discards the opponent can use; it proposes a few candidate
-actions (each play with its best discard, declining or passing, forcing).  Those are then
-compared by determinized Monte Carlo: the unseen cards are dealt at random consistently
-with the observation (solver.game.determinize), every candidate is played out greedily on
-the same deals (solver.players.rollout), and a challenger overrules the heuristic's
-favourite only when it wins clearly.  It never forces an empty hand (R9, R10).  Turns,
-single options and wins are answered at once; the playout budget is counted in actions,
-so a seed always gives the same choices.
+opponent refused, took and discarded (solver.players.opponent_model).  A fast heuristic
+counts its outs, keeps its hand connected and avoids discards the opponent can use; it
+proposes a few candidate actions (each play with its best discard, declining or passing,
+forcing).  Those are then compared by determinized Monte Carlo: the unseen cards are dealt
+at random consistently with the observation (solver.game.determinize), every candidate is
+played out greedily on the same deals (solver.players.rollout; a draw counts as the fresh
+hand it leads to, R12), and a challenger overrules the heuristic's favourite only when it
+wins clearly.  It never forces an empty hand (R9, R10).  Turns, single options and wins are
+answered at once; the playout budget is counted in actions, so a seed always gives the
+same choices.
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ MAX_DISCARDS: Final = 5
 MAX_CANDIDATES: Final = 5  # takes compared by playouts, besides declining or passing
 ROLLOUTS: Final = 600  # playouts per decision with a real choice, shared by the candidates
 SWITCH_Z: Final = 0.5  # standard errors a challenger must win by to overrule the heuristic
+DRAW: Final = 0.35
+"""A drawn hand in playouts, on the scale of a win (+1) and a loss (-1).  A draw scores
+nothing and another hand is dealt (R11, R12: the match goes to three won hands), so it is
+worth what a fresh hand is: the expert wins about two of three decided hands, 2 x 0.68 - 1."""
 MAX_STEPS: Final = 9000  # playout actions per decision (~3 us each with quick_playout)
 
 
@@ -159,7 +164,7 @@ class ExpertPlayer:
                     state = world.clone()
                     state.apply_action(candidates[i])
                     result, steps = quick_playout(state, me, self.careful)
-                    results.append(result)
+                    results.append(result if result else DRAW)
                     budget[0] += steps
                 for i, result in zip(indices, results, strict=True):
                     gains[i].append(result - results[0])
