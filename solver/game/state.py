@@ -305,12 +305,12 @@ class GameState:
         target = self.exposed[p] | center_bit | action.hand_cards
         union = 0
         for meld in action.melds:
-            shown = "-".join(card_str(c) for c in meld_cards(meld))
             if meld not in MELD_INDEX:
-                raise IllegalActionError(N_("{meld} is not a valid meld (R4)"), meld=shown)
+                raise IllegalActionError(N_("{meld} is not a valid meld (R4)"),
+                                         meld=_meld_str(meld))
             if meld & union:
                 raise IllegalActionError(N_("{meld} shares a card with another meld (R5)"),
-                                         meld=shown)
+                                         meld=_meld_str(meld))
             union |= meld
         if union != target:
             extra = " ".join(card_str(c) for c in cards_of(union & ~target))
@@ -380,3 +380,8 @@ class GameState:
         lines.append(f"center {center}, stock {self.stock_count}, phase {self.phase}, "
                      f"to act {self.current_player()}")
         return "\n".join(lines)
+
+
+def _meld_str(meld: CardMask) -> str:
+    # Spelled out only for an error message: takes are applied in every playout.
+    return "-".join(card_str(c) for c in meld_cards(meld))

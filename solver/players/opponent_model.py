@@ -10,7 +10,7 @@ Discards say something too: a plain player discards its least connected card.  T
 the opponent held at a discard is the hand it holds now plus the cards that left it since
 (later discards and the hand cards laid with a card we left, all seen face up), so each
 sampled hand is checked against the latest discards, and a hand that would have kept the
-discarded card rather than another becomes less likely (DISCARD_ODDS).
+discarded card rather than another becomes less likely (MISFIT_ODDS).
 
 Everything here comes from the player's own successive observations: which card it left
 to the opponent, whether that card later lies in the waste, and whether the card it faces
@@ -19,23 +19,27 @@ was passed (the opponent's melds did not grow).  Nothing reads the opponent's ha
 
 from __future__ import annotations
 
+import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
-from solver.cards import FULL_DECK, Card, CardMask, iter_cards, mask_of
+from solver.cards import FULL_DECK, Card, CardMask, cards_of, iter_cards, mask_of
 from solver.cover import core_plays, first_cover
 from solver.game.actions import Action
 from solver.game.observation import Observation
 from solver.players.hand_shape import connection, rank_mates, run_neighbours
+from solver.players.rollout import greedy_take
 
-REFUSAL_ODDS: Final = 0.1
-"""How much less likely a hand becomes for each refused card it could have melded."""
-DISCARD_ODDS: Final = 0.1
-"""How much less likely a hand becomes for each discard that was not its least connected
-card (solver.players.greedy.least_connected, the discard of a plain player)."""
+MISFIT_ODDS: Final = 0.01
+"""How much less likely a hand becomes for each thing it would have done otherwise than
+the opponent did: meld a card they refused, discard another card than the one they did
+(solver.players.greedy.least_connected, the discard of a plain player), lay other hand
+cards with a card they took (a plain player lays the most it can).  Sharp, since a plain
+player's choices follow from its hand; not zero, since people do refuse useful cards."""
 DISCARDS_READ: Final = 4  # the latest discards are read: they say most about the hand now
-TRIES: Final = 40  # draws per sampled hand before settling for the likeliest one
+TRIES: Final = 60  # draws for the first hand of a position before settling for the likeliest
+MOVES: Final = 12  # one-card swaps between two sampled hands of a position
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +49,8 @@ class Refusal:
     """The opponent's exposed cards when they refused the card."""
     near: CardMask
     """Cards that could meld with it (same rank, same suit within two ranks)."""
+    at: int = 0
+    """How many of the opponent's discards had been seen then."""
 
 
 def refusal(card: Card, opponent_exposed: CardMask) -> Refusal | None:
@@ -77,6 +83,28 @@ class Discard:
     gone: CardMask
     """Cards that left the opponent's hand in this take: the discard and the hand cards
     laid (when the card taken is known to be one we left; else -1: not known)."""
+    taken: Card | None = None
+    """The card taken, when it is known to be one we left (else one of the new exposed
+    cards, turned from the stock)."""
+    before: CardMask = 0
+    """The opponent's exposed cards before the take."""
+
+
+def take_misfit(hand: CardMask, d: Discard) -> bool:
+    """``hand`` (the opponent's hand after the discard) would not have laid exactly these
+    hand cards with the card taken: a plain player lays the most it can (R8, as
+    solver.players.greedy does)."""
+    if d.taken is not None and d.gone >= 0:
+        laid = d.gone & ~(1 << d.card)
+        return greedy_take(hand | d.gone, d.before, d.taken) != laid
+    # A card they turned themselves: any of the new exposed cards may be it.
+    new = d.exposed & ~d.before
+    rest = hand | 1 << d.card
+    for taken in iter_cards(new):
+        laid = new & ~(1 << taken)
+        if greedy_take(rest | laid, d.before, taken) == laid:
+            return False
+    return True
 
 
 def discard_misfit(hand: CardMask, d: Discard) -> bool:
@@ -107,9 +135,12 @@ class OpponentModel:
     """The card this player last left to the opponent (a discard or a passed card)."""
     opponent_exposed: CardMask = 0
     last: Observation | None = None
+    chain: tuple[tuple[CardMask, int, int, int], CardMask, int] | None = None
+    """The last hand sampled, its position and its misfits (see ``sample_hand``)."""
 
     def observe(self, observation: Observation) -> None:
         """Update from the next observation of this player (call once per decision)."""
+        self.chain = None  # each decision samples afresh: the same question, the same answer
         if observation == self.last:
             return  # the same decision asked again: nothing happened in between
         self.last = observation
@@ -137,7 +168,7 @@ class OpponentModel:
             taken = self.left if self.left is not None and new >> self.left & 1 else None
             gone = -1 if taken is None else (new & ~(1 << taken)) | 1 << center
             self.discards.append(Discard(center, opp, observation.exposed, observation.seen,
-                                         gone))
+                                         gone, taken, self.opponent_exposed))
         self.known = known
         self.stock_count = observation.stock_count
         self.opponent_exposed = opp
@@ -155,7 +186,7 @@ class OpponentModel:
     def _add(self, card: Card, opponent_exposed: CardMask) -> None:
         r = refusal(card, opponent_exposed)
         if r is not None:
-            self.refusals.append(r)
+            self.refusals.append(replace(r, at=len(self.discards)))
 
     def _readable(self) -> list[tuple[Discard, CardMask]]:
         """The latest discards whose hand can be rebuilt from the hand now: each with the
@@ -171,22 +202,103 @@ class OpponentModel:
             later |= d.gone
         return out
 
-    def sample_hand(self, pool: list[Card], size: int, rng: random.Random) -> CardMask:
-        """An opponent hand of ``size`` cards from ``pool`` (the unseen cards), drawn
-        uniformly and kept with probability REFUSAL_ODDS per refused card it could meld
-        and DISCARD_ODDS per discard that was not its least connected card."""
-        best, best_odds = 0, -1.0
-        readable = self._readable() if self.discards else []
-        for _ in range(TRIES):
-            hand = mask_of(rng.sample(pool, size))
-            misfits = sum(could_meld(hand, r) for r in self.refusals)
-            odds = REFUSAL_ODDS ** misfits
-            for d, later in readable:
-                if discard_misfit(hand | later, d):
-                    odds *= DISCARD_ODDS
-            if odds >= 1.0 or rng.random() < odds:
-                return hand
-            if odds > best_odds:
-                best, best_odds = hand, odds
-        return best
+    def _refusals_then(self) -> list[tuple[Refusal, CardMask]]:
+        """Each refusal with cards known to have left the hand since (their hand only ever
+        loses cards, R8): the discards and, where known, the hand cards laid.  The hand
+        then held at least these too, so it could meld at least as much."""
+        out: list[tuple[Refusal, CardMask]] = []
+        for r in self.refusals:
+            later = 0
+            for d in self.discards[r.at:]:
+                later |= d.gone if d.gone >= 0 else 1 << d.card
+            out.append((r, later))
+        return out
 
+    def sample_hand(self, pool: list[Card], size: int, rng: random.Random) -> CardMask:
+        """An opponent hand of ``size`` cards from ``pool`` (the unseen cards), each
+        misfit making it MISFIT_ODDS times less likely: a refused card it could meld, a
+        discard that was not its least connected card, a take that did not lay the most
+        hand cards.
+
+        The first hand of a position is drawn by rejection (:meth:`_draw`); the next ones
+        walk from the last by MOVES swaps of one card (Metropolis), which finds the few
+        hands that fit many refusals far more cheaply than fresh draws would."""
+        readable = self._readable() if self.discards else []
+        refusals = self._refusals_then()
+        key = (mask_of(pool), size, len(self.refusals), len(self.discards))
+        if self.chain is None or self.chain[0] != key:
+            hand, misfits = _draw(pool, size, rng, refusals, readable)
+        else:
+            hand, misfits = _walk(self.chain[1], self.chain[2], pool, rng, refusals,
+                                  readable)
+        self.chain = (key, hand, misfits)
+        return hand
+
+
+def _allowed(rng: random.Random) -> int:
+    """How many misfits more a draw may have and still be kept: each costs MISFIT_ODDS."""
+    u = max(rng.random(), 1e-300)  # log(0) is undefined
+    return 0 if u >= MISFIT_ODDS else int(math.log(u) / math.log(MISFIT_ODDS))
+
+
+def _draw(pool: list[Card], size: int, rng: random.Random,
+          refusals: list[tuple[Refusal, CardMask]],
+          readable: list[tuple[Discard, CardMask]]) -> tuple[CardMask, int]:
+    """A hand drawn uniformly and kept with its odds; after TRIES draws, the hand with the
+    fewest misfits.  With its misfits."""
+    best, best_misfits = 0, -1
+    for _ in range(TRIES):
+        hand = mask_of(rng.sample(pool, size))
+        # Misfits are counted only while they could still matter: up to the number this
+        # draw is allowed (the chance of keeping it) or the best draw's.
+        allowed = _allowed(rng)
+        limit = max(allowed, best_misfits - 1) if best_misfits >= 0 else 1 << 30
+        misfits = _misfits(hand, refusals, readable, limit)
+        if misfits <= allowed:
+            return hand, misfits
+        if best_misfits < 0 or misfits < best_misfits:
+            best, best_misfits = hand, misfits
+    return best, best_misfits
+
+
+def _walk(hand: CardMask, misfits: int, pool: list[Card], rng: random.Random,
+          refusals: list[tuple[Refusal, CardMask]],
+          readable: list[tuple[Discard, CardMask]]) -> tuple[CardMask, int]:
+    """MOVES Metropolis steps from ``hand``: swap a random card for a random card outside
+    it, kept with the odds of the misfits it adds (always when it adds none)."""
+    outside = [c for c in pool if not hand >> c & 1]
+    if not outside or not hand:
+        return hand, misfits
+    for _ in range(MOVES):
+        mine = cards_of(hand)
+        i, j = rng.randrange(len(mine)), rng.randrange(len(outside))
+        new = hand & ~(1 << mine[i]) | 1 << outside[j]
+        allowed = misfits + _allowed(rng)
+        count = _misfits(new, refusals, readable, allowed)
+        if count <= allowed:
+            outside[j] = mine[i]
+            hand, misfits = new, count
+    return hand, misfits
+
+
+def _misfits(hand: CardMask, refusals: list[tuple[Refusal, CardMask]],
+             readable: list[tuple[Discard, CardMask]], limit: int) -> int:
+    """The misfits of ``hand`` (see ``OpponentModel.sample_hand``), counted cheapest first
+    and no further than ``limit`` + 1."""
+    misfits = 0
+    for r, later in refusals:
+        if could_meld(hand | later, r):
+            misfits += 1
+            if misfits > limit:
+                return misfits
+    for d, later in readable:
+        if discard_misfit(hand | later, d):
+            misfits += 1
+            if misfits > limit:
+                return misfits
+    for d, later in readable:
+        if take_misfit(hand | later, d):
+            misfits += 1
+            if misfits > limit:
+                return misfits
+    return misfits

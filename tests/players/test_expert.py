@@ -17,8 +17,14 @@ from solver.game.observation import observe
 from solver.game.state import GameState
 from solver.players import make_player
 from solver.players.expert import ExpertPlayer
-from solver.players.opponent_model import OpponentModel, could_meld, discard_misfit, refusal
-from solver.players.rollout import greedy_action, playout
+from solver.players.opponent_model import (
+    OpponentModel,
+    could_meld,
+    discard_misfit,
+    refusal,
+    take_misfit,
+)
+from solver.players.rollout import greedy_action, playout, quick_playout
 from tests.game.helpers import mask, mid_hand
 
 
@@ -112,6 +118,21 @@ def test_playouts_end_the_hand_and_score_it(careful: bool) -> None:
         result = playout(copy, p, careful)
         assert copy.is_terminal()
         assert result == copy.returns()[p]
+
+
+@pytest.mark.parametrize("careful", [False, True])
+def test_quick_playouts_play_like_the_full_ones(careful: bool) -> None:
+    # Same greedy moves on bare masks: the same result after the same number of actions,
+    # and the state given is left as it was.
+    states = _states(4, 6, ("expert", "random")) + _states(4, 9)
+    assert len(states) > 300
+    for state in states:
+        p = state.current_player()
+        before = str(state), len(state.history)
+        copy = state.clone()
+        result = playout(copy, p, careful)
+        assert quick_playout(state, p, careful) == (result, len(copy.history) - before[1])
+        assert (str(state), len(state.history)) == before
 
 
 def test_careful_playout_keeps_a_card_that_feeds_the_opponent() -> None:
@@ -259,11 +280,12 @@ def test_expert_never_forces_a_card_that_wins_for_every_possible_hand() -> None:
 
 
 def test_a_plain_player_discards_are_read_exactly() -> None:
-    """Against greedy, whose discard is always its least connected card, the true hand of
-    the opponent never misfits a discard the model reads (the hands then are rebuilt from
-    the hand now and the cards that left it since, R8)."""
+    """Against greedy, whose discard is always its least connected card, whose take lays
+    the most hand cards and who takes whatever it can, the true hand of the opponent never
+    misfits a discard, a take or a refusal the model reads (the hands then are rebuilt
+    from the hand now and the cards that left it since, R8)."""
     rng = random.Random(8)
-    checked = 0
+    checked = takes = refusals = 0
     for number in range(12):
         state = GameState(deal_from_seed(hand_seed(8, number), number % 2))
         model = OpponentModel()
@@ -275,12 +297,17 @@ def test_a_plain_player_discards_are_read_exactly() -> None:
                 model.observe(observation)
                 for d, later in model._readable():
                     assert not discard_misfit(state.hands[1] | later, d)
+                    assert not take_misfit(state.hands[1] | later, d)
                     checked += 1
+                    takes += d.taken is not None
+                for r, later in model._refusals_then():
+                    assert not could_meld(state.hands[1] | later, r)
+                    refusals += bool(later)
             action = agents[p].choose(observation, rng)
             if p == 0:
                 model.chose(action)
             state.apply_action(action)
-    assert checked >= 20
+    assert checked >= 20 and takes >= 10 and refusals >= 10
 
 
 def test_sampled_hands_fit_the_discards_better_than_chance() -> None:
