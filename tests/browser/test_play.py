@@ -23,12 +23,15 @@ def play_one_step(page: Page) -> None:
     take_link = actions.locator("a.play-option").first
     if take_link.count():
         take_link.click()
-        page.wait_for_load_state()  # the take step is a new page: look at it, not the old one
+        page.wait_for_load_state()  # without JavaScript the take step is a new page
+        # With JavaScript it arrives as a fragment: wait for its buttons before choosing.
         win = actions.get_by_role("button", name="and win the hand")
+        discard = actions.locator(".play-discard button")
+        expect(win.or_(discard).first).to_be_visible()
         if win.count():
             win.click()
         else:
-            actions.locator(".play-discard button").first.click()
+            discard.first.click()
         return
     for name in ("Turn the top card", "Pass the", "Decline the", "Don’t force it",
                  "Force the"):
