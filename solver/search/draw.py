@@ -32,6 +32,7 @@ from solver.analysis.draw import (
     finish,
     group_key,
     pips,
+    unseen_cards,
 )
 from solver.cards import (
     NATURALS,
@@ -137,12 +138,10 @@ Keyed = list[tuple[tuple[int, int, int, int], CardMask, int]]
 
 def _keyed_pieces(table: MeldTable, targets: tuple[CardMask, ...], cards: CardMask) -> Keyed:
     """Every meld and lay-off inside the cards with its canonical key, sorted."""
-    # group_key, written out: this runs once per analysis on every piece.
-    keyed: Keyed = [(((m & -m).bit_length() - 1, -m.bit_count(), 0, m), m, 0)
-                    for m in melds_in(table, cards)]
+    keyed: Keyed = [(group_key(m, 0), m, 0) for m in melds_in(table, cards)]
     for t, target in enumerate(targets):
         for s in extension_sets(table, target, cards):
-            keyed.append((((s & -s).bit_length() - 1, -s.bit_count(), 1 + t, s), s, 1 + t))
+            keyed.append((group_key(s, 1 + t), s, 1 + t))
     keyed.sort()
     return keyed
 
@@ -170,10 +169,7 @@ class _Pieces:
         free = cards & ~self.core
         result = self._core(cards & self.core)
         if free:
-            s0, s1 = free & 0x1FFF, free >> 13 & 0x1FFF
-            s2, s3 = free >> 26 & 0x1FFF, free >> 39 & 0x1FFF
-            fs = _SUIT_PIPS[s0] + _SUIT_PIPS[s1] + _SUIT_PIPS[s2] + _SUIT_PIPS[s3]
-            fm = max(_SUIT_TOP[s0], _SUIT_TOP[s1], _SUIT_TOP[s2], _SUIT_TOP[s3])
+            fs, fm = _free_pair(free)
             # A uniform shift keeps the pairs Pareto-best but for ties on the top card, which
             # only cost a few comparisons later.
             result = tuple((s + fs, m if m > fm else fm) for s, m in result)
@@ -189,13 +185,7 @@ class _Pieces:
             return found
         core = self._core(cards & self.core)
         free = cards & ~self.core
-        if free:
-            s0, s1 = free & 0x1FFF, free >> 13 & 0x1FFF
-            s2, s3 = free >> 26 & 0x1FFF, free >> 39 & 0x1FFF
-            fs = _SUIT_PIPS[s0] + _SUIT_PIPS[s1] + _SUIT_PIPS[s2] + _SUIT_PIPS[s3]
-            fm = max(_SUIT_TOP[s0], _SUIT_TOP[s1], _SUIT_TOP[s2], _SUIT_TOP[s3])
-        else:
-            fs = fm = 0
+        fs, fm = _free_pair(free) if free else (0, 0)
         result = 1 << 30
         for s, m in core:
             d = s + fs - (m if m > fm else fm)
@@ -260,6 +250,14 @@ class _Pieces:
         return out
 
 
+def _free_pair(free: CardMask) -> Pair:
+    """(pips, top pip) of cards that belong to no piece: they can only stay in the hand."""
+    s0, s1 = free & 0x1FFF, free >> 13 & 0x1FFF
+    s2, s3 = free >> 26 & 0x1FFF, free >> 39 & 0x1FFF
+    return (_SUIT_PIPS[s0] + _SUIT_PIPS[s1] + _SUIT_PIPS[s2] + _SUIT_PIPS[s3],
+            max(_SUIT_TOP[s0], _SUIT_TOP[s1], _SUIT_TOP[s2], _SUIT_TOP[s3]))
+
+
 def analyze(position: Position) -> DrawAnalysis:
     table = position.rules.table
     targets = position.melds + position.opponent_melds  # the order of table_melds
@@ -274,10 +272,7 @@ def analyze(position: Position) -> DrawAnalysis:
     lay_offs = tuple(LayOff(t, s) for t, _, s in sorted(
         (kind - 1, group_key(m, 0), m) for _, m, kind in keyed if kind))
 
-    seen = drawn
-    for meld in targets:
-        seen |= meld
-    unseen = position.rules.deck.mask & ~seen  # as analysis.draw.unseen_cards
+    unseen = unseen_cards(position)
     # Splits of hand cards alone never use a piece holding the upcard, so the same pieces
     # (and their memo) serve the stock draws.
     total = _stock_total(table, targets, hand, unseen, now)
