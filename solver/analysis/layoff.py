@@ -300,7 +300,7 @@ def problem_of(position: Position) -> Problem:
         lay_off=lay_off,
         take_back=rules.take_back,
         base=ms_sum(ms_sum(fixed, exposed), center_ms),
-        extensions=tuple(_extensions(table, t) for t in targets) if lay_off == "any" else (),
+        extensions=tuple(table.growths(t.kinds) for t in targets) if lay_off == "any" else (),
     )
 
 
@@ -345,11 +345,6 @@ def _subsets(cards: list[Card], most: int) -> Iterator[CardMask]:
             for c in combo:
                 mask |= 1 << c
             yield mask
-
-
-def _extensions(table: MeldTable, target: Target) -> tuple[CardMask, ...]:
-    """Kinds that can be added to an opponent's meld, each set making a valid meld."""
-    return table.growths(target.kinds)
 
 
 # --- the canonical arrangement ------------------------------------------------------------

@@ -183,9 +183,9 @@ class _Covers:
         avail = (req | opt) & K
         jokers = jr + jo
         table = problem.table
-        # Without jokers or lower cards, only the melds starting at this card can be made.
+        # With no lower card available, a meld holding lower kinds needs a joker for each.
         below = avail & (bit - 1)
-        for meld in table.containing[kind] if jokers or below else table.starting[kind]:
+        for meld in table.containing[kind] if below else table.holding(kind, jokers):
             missing = meld & ~avail
             if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
                 continue
