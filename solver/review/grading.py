@@ -51,7 +51,7 @@ from solver.melds import meld_cards
 from solver.messages import N_
 from solver.players.expert import ExpertPlayer
 from solver.players.hand_shape import rank_mates, run_neighbours
-from solver.players.rollout import playout
+from solver.players.rollout import quick_playout
 
 GRADES: Final = ("best", "good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS: Final = (0.02, 0.05, 0.10, 0.20)
@@ -218,7 +218,7 @@ def grade_decision(
             if state.is_terminal():
                 result = 0.0 if state.winner is None else (1.0 if state.winner == me else -1.0)
             else:
-                result = playout(state, me, True)
+                result, _ = quick_playout(state, me, True)
             scores[i].append((result + 1) / 2)
     made = [_option(a, s) for a, s in zip(options, scores, strict=True)]
     best_i = max(range(len(made)), key=lambda i: (made[i].chances, i == 0))
