@@ -1,7 +1,13 @@
 """The Conquian solver: cards, melds, positions, analysis engines, the game and its players.
 
-Pure and typed: no web framework and no I/O in the core modules.
+Pure and typed: no web framework and no I/O in the core modules.  The hot modules may run
+compiled (solver.native), which must be set up before any of them is imported.
 """
+
+# ruff: noqa: E402 -- the compiled modules' finder must be in place before they are imported.
+from solver import native
+
+native.install()
 
 from solver.analysis import Analysis, Play
 from solver.cards import Card, CardMask, card_str, parse_card

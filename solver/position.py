@@ -332,7 +332,7 @@ class _Parser:
 
     def _stock(self, players: int | None) -> int | None:
         profile = self.profile
-        stock = self.data.get("stock")
+        stock: object = self.data.get("stock")
         seated = players if players is not None else profile.min_players
         most = MAX_STOCK if profile is CONQUIAN_40 else \
             profile.deck.size - seated * profile.hand_size - 1

@@ -1,0 +1,113 @@
+"""The compiled build of the hot modules (solver.native): used only while it matches the
+sources, and answering exactly as the Python does."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solver import native
+
+DIGEST_SCRIPT = """
+import hashlib, json, sys
+import solver
+from solver.cli.bench import builtin_corpus
+from solver.rules import get_profile
+from solver.search import analyze
+out = {"native": solver.native.in_use()}
+for rules in sys.argv[1:]:
+    text = json.dumps([analyze(p).to_dict() for p in builtin_corpus(size=300,
+                       rules=get_profile(rules))], sort_keys=True)
+    out[rules] = hashlib.sha256(text.encode()).hexdigest()
+print(json.dumps(out))
+"""
+PROFILES = ("conquian-40", "cooncan", "kunken-40", "kunken", "kunken-104")
+
+
+def _fake_build(tmp_path: Path, *, tag: str | None = None, sha: str | None = None,
+                missing: str | None = None) -> tuple[Path, Path]:
+    """A source tree and a stamp for it under ``tmp_path``, spoiled as asked."""
+    root, build = tmp_path / "root", tmp_path / "build"
+    files = {}
+    sources = {}
+    for module in native.MODULES:
+        source = native.source_of(module, root)
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_text(f"# {module}\n")
+        sources[module] = hashlib.sha256(source.read_bytes()).hexdigest()
+        ext = build / (module + ".so")
+        ext.parent.mkdir(parents=True, exist_ok=True)
+        if module != missing:
+            ext.write_bytes(b"")
+        files[module] = ext.name
+    if sha is not None:
+        sources[native.MODULES[0]] = sha
+    stamp = build / "stamp.json"
+    stamp.write_text(json.dumps({"tag": tag or native.tag(), "sources": sources,
+                                 "files": files}))
+    return stamp, root
+
+
+def test_a_matching_build_is_found(tmp_path: Path) -> None:
+    stamp, root = _fake_build(tmp_path)
+    files = native.current_build(stamp, root)
+    assert files is not None and set(files) == set(native.MODULES)
+
+
+@pytest.mark.parametrize("spoil", [
+    {"sha": "0" * 64},  # a source edited since the compile
+    {"tag": "cpython-39-.so"},  # another interpreter
+    {"missing": "solver.melds"},  # a module not built
+])
+def test_a_stale_or_foreign_build_is_never_used(tmp_path: Path, spoil: dict[str, str]
+                                                ) -> None:
+    stamp, root = _fake_build(tmp_path, **spoil)
+    assert native.current_build(stamp, root) is None
+
+
+def test_an_unreadable_stamp_means_plain_python(tmp_path: Path) -> None:
+    stamp = tmp_path / "stamp.json"
+    assert native.current_build(stamp) is None  # absent
+    stamp.write_text("{not json")
+    assert native.current_build(stamp) is None
+    stamp.write_text(json.dumps({"tag": native.tag()}))
+    assert native.current_build(stamp) is None
+
+
+def test_the_current_build_is_the_one_loaded() -> None:
+    """scripts/test compiles first and sets CONQUIAN_REQUIRE_NATIVE, so there the
+    analyses under test are the compiled ones."""
+    if os.environ.get("CONQUIAN_PURE_PYTHON"):
+        assert not native.in_use()
+        return
+    current = native.current_build() is not None
+    if os.environ.get("CONQUIAN_REQUIRE_NATIVE"):
+        assert current, "scripts/compile did not leave a current build"
+    assert native.in_use() == current
+    import solver.search.layoff
+
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    assert solver.search.layoff.__file__ is not None
+    assert solver.search.layoff.__file__.endswith(suffix) == current
+
+
+def test_compiled_and_python_answer_alike() -> None:
+    if not native.in_use():
+        pytest.skip("no current compiled build (scripts/compile)")
+    answers = []
+    for pure in ("", "1"):
+        env = {**os.environ, "CONQUIAN_PURE_PYTHON": pure}
+        run = subprocess.run([sys.executable, "-c", DIGEST_SCRIPT, *PROFILES], env=env,
+                             capture_output=True, text=True, check=True,
+                             cwd=native.ROOT)
+        answers.append(json.loads(run.stdout))
+    compiled, python = answers
+    assert compiled.pop("native") is True and python.pop("native") is False
+    assert compiled == python
