@@ -417,14 +417,15 @@ def build(problem: Problem, keys: dict[Key, Outcome]) -> Analysis:
     # What the win test (C11, K11) needs beyond each play, worked out once.
     down = (union(position.opponent_laid_off), union(position.laid_off).bit_count(),
             position.rules.win_down or 11)
-    plays = [_play(problem, key, outcome, movable, frozen_stands, down)
+    movable_naturals = position.exposed & ~frozen & _NATURAL_BITS
+    plays = [_play(problem, key, outcome, movable, movable_naturals, frozen_stands, down)
              for key, outcome in keys.items()]
     plays.sort(key=play_order)
     return Analysis(position, tuple(plays))
 
 
 def _play(
-    problem: Problem, key: Key, outcome: Outcome, movable: list[Card],
+    problem: Problem, key: Key, outcome: Outcome, movable: list[Card], movable_naturals: CardMask,
     frozen_stands: tuple[tuple[Card, Card], ...], down: tuple[CardMask, int, int],
 ) -> Play:
     position = problem.position
@@ -433,37 +434,25 @@ def _play(
     # Physical cards for the kinds: your movable melds' cards first (less those going back
     # to the hand), then the center card, then the hand's (lowest copies and jokers first).
     used_hand = _hand_cards(position.hand, key)
-    if problem.packs == 1:
-        # One pack: a natural card's id is its kind; only the jokers need placing.
-        pools: dict[int, list[Card]] | None = None
-        movable_jokers = [c for c in movable if c >= JOKER_BASE]
-        joker_pool = movable_jokers[:len(movable_jokers) - outcome.back_jokers]
-        joker_pool += [c for c in (position.center, *iter_cards(used_hand >> JOKER_BASE
-                                                                  << JOKER_BASE))
-                       if c >= JOKER_BASE]
-    else:
-        staying = list(movable) if outcome.back or outcome.back_jokers else movable
-        for kind in [*iter_cards(outcome.back & K), *iter_cards(outcome.back >> NATURALS)]:
-            staying.remove(next(c for c in reversed(staying) if c < JOKER_BASE
-                                and card_kind(c) == kind))
-        for _ in range(outcome.back_jokers):
-            staying.remove(next(c for c in reversed(staying) if c >= JOKER_BASE))
-        pools = {}
-        joker_pool = []
-        for card in [*staying, position.center, *cards_of(used_hand)]:
-            if card >= JOKER_BASE:
-                joker_pool.append(card)
-            else:
-                pools.setdefault(card_kind(card), []).append(card)
+    movable_jokers = [c for c in movable if c >= JOKER_BASE]
+    joker_pool = movable_jokers[:len(movable_jokers) - outcome.back_jokers]
+    joker_pool += [c for c in (position.center, *iter_cards(used_hand >> JOKER_BASE
+                                                              << JOKER_BASE))
+                   if c >= JOKER_BASE]
+    # One pack: a natural card's id is its kind; only the jokers need placing.
+    handed: dict[int, int] | None = None if problem.packs == 1 else {}
     new_stands: list[tuple[Card, Card]] = []
     melds: list[CardMask] = []
     for nat, jok in arrangement:
-        if pools is None:
+        if handed is None:
             mask = nat
         else:
             mask = 0
             for kind in iter_cards(nat):
-                mask |= 1 << pools[kind].pop(0)
+                n = handed.get(kind, 0)
+                handed[kind] = n + 1
+                mask |= 1 << _nth_copy(kind, n, movable_naturals, outcome.back,
+                                       position.center, used_hand)
         for kind in iter_cards(jok):
             joker = joker_pool.pop(0)
             new_stands.append((joker, kind))
@@ -494,6 +483,24 @@ def _play(
         stands=used_stands,
         table=problem.table,
     )
+
+
+def _nth_copy(kind: int, n: int, movable: CardMask, back: Multiset, center: Card,
+              hand: CardMask) -> Card:
+    """The ``n``-th physical card of ``kind`` in the melds after a play: your movable melds'
+    copies first (less those going back to the hand, the last ones), then the center card,
+    then the hand's (lowest copy first)."""
+    second = kind + NATURALS
+    staying = ((movable >> kind & 1) + (movable >> second & 1)
+               - (back >> kind & 1) - (back >> second & 1))
+    if n < staying:  # the lowest copies stay
+        return second if n or not movable >> kind & 1 else kind
+    n -= staying
+    if center < JOKER_BASE and center % NATURALS == kind:
+        if not n:
+            return center
+        n -= 1
+    return second if n or not hand >> kind & 1 else kind
 
 
 def _ends_hand(before: tuple[CardMask, int, int], melds: Sequence[CardMask],

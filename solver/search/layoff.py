@@ -13,6 +13,9 @@ back.
 
 from __future__ import annotations
 
+from typing import Final
+
+from solver import native
 from solver.analysis.center import Analysis
 from solver.analysis.layoff import (
     K,
@@ -60,7 +63,8 @@ def analyze(position: Position) -> Analysis:
     if look == _FITS or _center_may_fit(problem):
         required = ms_sum(must, center)
         owns = covers.cover(required, opt, must_jokers + problem.center_is_joker, opt_jokers)
-        owns = _fewest_back(problem, owns, opt_jokers, False)
+        if _REDUCE:
+            owns = _fewest_back(problem, owns, opt_jokers, False)
         _lay_all(problem, keys, owns, bool(required), opt, opt_jokers, False)
     if problem.lay_off == "center" and problem.center_kind >= 0:
         for target in problem.targets:
@@ -68,10 +72,17 @@ def analyze(position: Position) -> Analysis:
                 keys[(0, 0, ((target.index, center, 0),))] = (True, 0, 0, 0)
     elif problem.lay_off == "any" and _center_may_lie_off(problem):
         owns = covers.cover(must, opt, must_jokers, opt_jokers)
-        owns = _fewest_back(problem, owns, opt_jokers, True)
+        if _REDUCE:
+            owns = _fewest_back(problem, owns, opt_jokers, True)
         _lay_all(problem, keys, owns, bool(must), opt, opt_jokers, True)
     return build(problem, {Key(*key): Outcome(keeps, back, back_jokers)
                            for key, (keeps, _, back_jokers, back) in keys.items()})
+
+
+_REDUCE: Final = not native.in_use()
+"""Reduce the configurations (:func:`_fewest_back`) before the lay-offs: it pays in plain
+Python, where each lay-off and legality check is dear; compiled, those checks cost less
+than the reduction saves (docs/benchmarks.md).  The plays found are the same either way."""
 
 
 _RawKey = tuple[Multiset, int, tuple[tuple[int, Multiset, CardMask], ...]]
@@ -377,25 +388,37 @@ def _record(
     if problem.take_back:
         # Identical cards are interchangeable: count your melds' cards as staying down
         # before any hand card goes down.
-        common = hand & problem.exposed
-        back = ms_diff(problem.exposed, common)
-        hand = ms_diff(hand, common)
+        exposed = problem.exposed
+        common = hand & exposed  # fold form: the multiset minimum
+        if (hand | exposed) >> NATURALS:
+            back, hand = ms_diff(exposed, common), ms_diff(hand, common)
+        else:  # one copy of each kind: plain bit sets
+            back, hand = exposed & ~common, hand & ~common
         staying = min(hand_jokers, problem.exposed_jokers)
         back_jokers = problem.exposed_jokers - staying
         hand_jokers -= staying
     raw = (hand, hand_jokers, lays)
-    outcome = (keeps and not back and not back_jokers, back.bit_count() + back_jokers,
-               back_jokers, back)
+    whole = keeps and not back and not back_jokers
+    count = back.bit_count() + back_jokers
     known = keys.get(raw)
-    if known is not None and known[0] >= outcome[0] and known[1:] <= outcome[1:]:
-        return  # nothing better than what is known
+    if known is not None:
+        known_whole, known_count, known_jokers, known_back = known
+        # Outcome.order: the fewest cards back, then jokers back, then the lowest cards.
+        known_first = (known_count, known_jokers, known_back) <= (count, back_jokers, back)
+        if known_first and (known_whole or not whole):
+            return  # nothing better than what is known
     key = Key(hand, hand_jokers, lays)
-    if any(problem.table_ok(key, own_stands, back) for own_stands in stands):
-        if known is not None:
-            # The fewest cards back (Outcome.order), and whole melds if any way keeps them.
-            best = min(known[1:], outcome[1:])
-            outcome = (known[0] or outcome[0], *best)
-        keys[raw] = outcome
+    for own_stands in stands:
+        if problem.table_ok(key, own_stands, back):
+            break
+    else:
+        return
+    if known is None:
+        keys[raw] = (whole, count, back_jokers, back)
+    elif known_first:  # whole melds if any way keeps them
+        keys[raw] = (True, known_count, known_jokers, known_back)
+    else:
+        keys[raw] = (whole or known_whole, count, back_jokers, back)
 
 
 _Option = tuple[CardMask, CardMask, int]
