@@ -39,7 +39,7 @@ one card of kind ``k``, bit ``52 + k`` for a second one.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from solver.analysis.center import Analysis, LaidOff, Play, play_order
@@ -210,6 +210,9 @@ class Problem:
     melds' and the center card."""
     extensions: tuple[tuple[CardMask, ...], ...]
     """Per target (``lay_off == "any"``): the kinds that can be added to it."""
+    variants: dict[tuple[CardMask, CardMask, CardMask, int], tuple[Variant, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """:func:`variants_of`'s memory for this analysis."""
 
     @property
     def center_is_joker(self) -> int:
@@ -336,6 +339,19 @@ def variants(
             yield meld ^ slots, slots
 
 
+def variants_of(
+    problem: Problem, meld: CardMask, must: CardMask, avail: CardMask, jokers: int
+) -> tuple[Variant, ...]:
+    """:func:`variants`, remembered for the analysis: the searches meet the same meld with
+    the same cards at hand under many different branches."""
+    memo = (meld, must, avail & meld, jokers)
+    found = problem.variants.get(memo)
+    if found is None:
+        found = tuple(variants(problem, meld, must, avail, jokers))
+        problem.variants[memo] = found
+    return found
+
+
 def _subsets(cards: list[Card], most: int) -> Iterator[CardMask]:
     from itertools import combinations
 
@@ -381,7 +397,7 @@ def _cover(
         missing = meld & ~avail
         if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
             continue
-        for nat, jok in ((meld, 0),) if not jokers else variants(problem, meld, bit, avail,
+        for nat, jok in ((meld, 0),) if not jokers else variants_of(problem, meld, bit, avail,
                                                                    jokers):
             if blocks and not compatible(nat, blocks):
                 continue

@@ -32,6 +32,7 @@ from solver.analysis.layoff import (
     ms_sum,
     problem_of,
     variants,
+    variants_of,
 )
 from solver.cards import (
     JOKER_BASE,
@@ -201,7 +202,7 @@ class _Covers:
             if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
                 continue
             for nat, jok in (((meld, 0),) if not jokers else
-                             variants(problem, meld, bit, avail, jokers)):
+                             variants_of(problem, meld, bit, avail, jokers)):
                 from_req = nat & req
                 from_opt = nat & ~from_req
                 n = jok.bit_count()
@@ -242,7 +243,7 @@ class _Covers:
             if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
                 continue
             for nat, jok in (((meld, 0),) if not jokers else
-                             variants(problem, meld, bit, avail, jokers)):
+                             variants_of(problem, meld, bit, avail, jokers)):
                 n = jok.bit_count()
                 from_jr = min(jr, n)
                 keep = compatible(nat, problem.blocks)
