@@ -13,9 +13,6 @@ back.
 
 from __future__ import annotations
 
-from typing import Final
-
-from solver import native
 from solver.analysis.center import Analysis
 from solver.analysis.layoff import (
     K,
@@ -64,8 +61,6 @@ def analyze(position: Position) -> Analysis:
     if look == _FITS or _center_may_fit(problem):
         required = ms_sum(must, center)
         owns = covers.cover(required, opt, must_jokers + problem.center_is_joker, opt_jokers)
-        if _REDUCE:
-            owns = _fewest_back(problem, owns, opt_jokers, False)
         _lay_all(problem, keys, owns, bool(required), opt, opt_jokers, False)
     if problem.lay_off == "center" and problem.center_kind >= 0:
         for target in problem.targets:
@@ -73,17 +68,9 @@ def analyze(position: Position) -> Analysis:
                 keys[(0, 0, ((target.index, center, 0),))] = (True, 0, 0, 0)
     elif problem.lay_off == "any" and _center_may_lie_off(problem):
         owns = covers.cover(must, opt, must_jokers, opt_jokers)
-        if _REDUCE:
-            owns = _fewest_back(problem, owns, opt_jokers, True)
         _lay_all(problem, keys, owns, bool(must), opt, opt_jokers, True)
     return build(problem, {Key(*key): Outcome(keeps, back, back_jokers)
                            for key, (keeps, _, back_jokers, back) in keys.items()})
-
-
-_REDUCE: Final = not native.in_use()
-"""Reduce the configurations (:func:`_fewest_back`) before the lay-offs: it pays in plain
-Python, where each lay-off and legality check is dear; compiled, those checks cost less
-than the reduction saves (docs/benchmarks.md).  The plays found are the same either way."""
 
 
 _RawKey = tuple[Multiset, int, tuple[tuple[int, Multiset, CardMask], ...]]
@@ -256,62 +243,6 @@ class _Covers:
                     found.add((ms_add(used, nat), uj + n - from_jr, stands, keeps and keep))
         self.packs[memo] = found
         return found
-
-
-def _fewest_back(
-    problem: Problem, owns: set[_Config], opt_jokers: int, center_in_rest: bool,
-) -> set[_Config]:
-    """Kunken: of the configurations that differ only in which of your melds' cards go back
-    to the hand, keep the one taking the fewest back (then the lowest).
-
-    Two configurations alike in everything a play's key and its legality depend on — the
-    hand cards and jokers they put down, the jokers' kinds, whether old melds stay whole,
-    whether you have a meld, the cards left that a lay-off could take, and the cards going
-    back that a joker could stand for — meet the same lay-offs and give the same plays; the
-    one taking fewer cards back is the one reported (:class:`Outcome` order).  More natural
-    cards down never make a table illegal on their own (they are real cards), so nothing
-    is lost.  Positions with many cards down and a joker otherwise meet hundreds of such
-    configurations for a handful of plays.
-
-    Multisets throughout: with two packs a kind's copies in your melds and in your hand are
-    interchangeable, so "hand cards down" is what ``used`` holds beyond your melds' cards,
-    except for kinds a lay-off could take, which are compared copy for copy."""
-    if not problem.take_back or len(owns) < 2:
-        return owns
-    exposed = problem.exposed
-    layable = 0
-    for extensions in problem.extensions:
-        for ext in extensions:
-            layable |= ext
-    layable |= layable << NATURALS
-    fixed = (problem.fixed_jokers | problem.fixed_jokers >> NATURALS) & K
-    fixed |= fixed << NATURALS
-    laying = problem.lay_off == "any"
-    spare = problem.center_is_joker if center_in_rest else 0
-    every = K | K << NATURALS
-    best: dict[tuple[int, ...], tuple[tuple[int, int], _Config]] = {}
-    for config in owns:
-        used, used_jokers, stands, keeps = config
-        common = used & exposed  # fold form: the multiset minimum
-        if (exposed | used) >> NATURALS & common:
-            back, down = ms_diff(exposed, common), ms_diff(used, common)
-        else:  # no kind of theirs held twice: plain bit sets
-            back, down = exposed & ~common, used & ~common
-        # A joker left for a lay-off may stand for any kind: then every card back matters.
-        if laying and opt_jokers - used_jokers + spare > 0:
-            relevant = every
-        elif stands:
-            relevant = (stands | stands >> NATURALS | fixed) & K
-            relevant |= relevant << NATURALS
-        else:
-            relevant = fixed
-        alike = (down & ~layable | used & layable, used_jokers, stands, keeps,
-                 bool(used), back & relevant)
-        order = (back.bit_count(), back)
-        known = best.get(alike)
-        if known is None or order < known[0]:
-            best[alike] = (order, config)
-    return {config for _, config in best.values()}
 
 
 # --- lay-offs -----------------------------------------------------------------------------
