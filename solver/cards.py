@@ -13,7 +13,7 @@ A :class:`Deck` is the cards one profile plays with (the 40-card deck of conquia
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -118,14 +118,18 @@ def union(masks: Iterable[CardMask]) -> CardMask:
 
 def cards_of(mask: CardMask) -> list[Card]:
     """The cards of a mask in ascending order."""
-    return list(iter_cards(mask))
+    return iter_cards(mask)
 
 
-def iter_cards(mask: CardMask) -> Iterator[Card]:
+def iter_cards(mask: CardMask) -> list[Card]:
+    """The cards of ``mask``, lowest first: a list, which the compiled searches walk
+    faster than a generator (solver.native)."""
+    cards = []
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        cards.append(low.bit_length() - 1)
         mask ^= low
+    return cards
 
 
 def _syntax_table() -> dict[str, Card]:

@@ -446,7 +446,8 @@ def _play(
 ) -> Play:
     position = problem.position
     keeps = outcome.keeps and bool(problem.blocks)
-    arrangement = arrange(problem, key, Outcome(keeps, outcome.back, outcome.back_jokers))
+    arrangement = arrange(problem, key, outcome if keeps == outcome.keeps else
+                          Outcome(keeps, outcome.back, outcome.back_jokers))
     # Physical cards for the kinds: your movable melds' cards first (less those going back
     # to the hand), then the center card, then the hand's (lowest copies and jokers first).
     used_hand = _hand_cards(position.hand, key)
