@@ -60,6 +60,12 @@ def register(sub: Any) -> None:
     parser.add_argument("--pot-chip", action="store_true",
                         help="conquin: play with the Pot chip (I11), held first by seat 0")
     parser.add_argument("--record", metavar="FILE", help="write one JSON record per hand")
+    parser.add_argument(
+        "--per-hand", metavar="FILE",
+        help="with --games: write one JSON line per hand (its number and winning seat, null "
+             "for a draw) and give every hand its own random stream, so that two versions of "
+             "a player can be compared hand by hand (scripts/compare-hands)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
 
@@ -134,6 +140,9 @@ def _hands(args: argparse.Namespace, rules: RuleProfile, players: list[Any],
     for i in range(args.games):
         # The deal moves round the table, so every seat deals equally often (R2).
         deal = deal_from_seed(hand_seed(args.seed, i), i % seats, rules, seats)
+        if args.per_hand:
+            # A hand's own stream: a change in one hand does not reshuffle the next ones.
+            rng = random.Random(f"conquian-players:{args.seed}:{i}")
         yield play_hand(game.new_hand(deal, ()), players, rng), NOT_OVER
 
 
@@ -153,6 +162,8 @@ def run(args: argparse.Namespace) -> int:
     if args.matches is not None and rules.id not in ("conquian-40", "colonel", *MELD_MATCHES):
         fail(f"--matches plays conquian-40, colonel, cooncan and Kunken matches; play "
              f"{rules.id} with --games")
+    if args.per_hand and (args.games is None or rules.id == "conquin"):
+        fail("--per-hand needs --games, and a profile other than conquin")
     if args.points is not None and rules.id == "colonel":
         fail("--points: a colonel match goes to 100 points (H12)")
     if args.points is not None and rules.id == "cooncan":
@@ -165,11 +176,14 @@ def run(args: argparse.Namespace) -> int:
     players = [_TimedChooser(known[name](), times[seat]) for seat, name in enumerate(names)]
     rng = random.Random(f"conquian-players:{args.seed}")
     out: TextIO | None = None
-    if args.record:
-        try:
+    per_hand: TextIO | None = None
+    try:
+        if args.record:
             out = open(args.record, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-        except OSError as exc:
-            fail(f"cannot write {args.record}: {exc.strerror}")
+        if args.per_hand:
+            per_hand = open(args.per_hand, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        fail(f"cannot write {exc.filename}: {exc.strerror}")
     wins, draws, hands, actions = [0] * len(names), 0, 0, 0
     match_wins = [0, 0]
     chips, played, fair = [0] * len(names), [0] * len(names), [0.0] * len(names)
@@ -189,6 +203,8 @@ def run(args: argparse.Namespace) -> int:
                 _ledger(state, chips, played, fair)
             if out is not None:
                 out.write(json.dumps(to_record(state)) + "\n")
+            if per_hand is not None:
+                per_hand.write(json.dumps({"hand": hands - 1, "winner": winner}) + "\n")
             if args.matches is None:
                 bar.update(1)
             elif match_winner != NOT_OVER:
@@ -197,8 +213,9 @@ def run(args: argparse.Namespace) -> int:
                 bar.update(1)
     finally:
         bar.close()
-        if out is not None:
-            out.close()
+        for f in (out, per_hand):
+            if f is not None:
+                f.close()
     elapsed = time.perf_counter() - started
     summary = _summary(names, wins, draws, hands, actions, elapsed, times,
                        match_wins if args.matches is not None else None)
