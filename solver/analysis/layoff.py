@@ -428,20 +428,23 @@ def build(problem: Problem, keys: dict[Key, Outcome]) -> Analysis:
     frozen = 0
     for meld in problem.frozen:
         frozen |= meld
-    movable = cards_of(position.exposed & ~frozen)
+    movable = position.exposed & ~frozen
+    movable_jokers = cards_of(movable & ~_NATURAL_BITS)
     frozen_stands = tuple((j, k) for j, k in position.jokers if frozen >> j & 1)
     # What the win test (C11, K11) needs beyond each play, worked out once.
     down = (union(position.opponent_laid_off), union(position.laid_off).bit_count(),
             position.rules.win_down or 11)
-    movable_naturals = position.exposed & ~frozen & _NATURAL_BITS
-    plays = [_play(problem, key, outcome, movable, movable_naturals, frozen_stands, down)
+    movable_naturals = movable & _NATURAL_BITS
+    plays = [_play(problem, key, outcome, movable_jokers, movable_naturals, frozen_stands,
+                   down)
              for key, outcome in keys.items()]
     plays.sort(key=play_order)
     return Analysis(position, tuple(plays))
 
 
 def _play(
-    problem: Problem, key: Key, outcome: Outcome, movable: list[Card], movable_naturals: CardMask,
+    problem: Problem, key: Key, outcome: Outcome, movable_jokers: list[Card],
+    movable_naturals: CardMask,
     frozen_stands: tuple[tuple[Card, Card], ...], down: tuple[CardMask, int, int],
 ) -> Play:
     position = problem.position
@@ -451,7 +454,6 @@ def _play(
     # Physical cards for the kinds: your movable melds' cards first (less those going back
     # to the hand), then the center card, then the hand's (lowest copies and jokers first).
     used_hand = _hand_cards(position.hand, key)
-    movable_jokers = [c for c in movable if c >= JOKER_BASE]
     joker_pool = movable_jokers[:len(movable_jokers) - outcome.back_jokers]
     joker_pool += [c for c in (position.center, *iter_cards(used_hand >> JOKER_BASE
                                                               << JOKER_BASE))

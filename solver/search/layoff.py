@@ -28,7 +28,6 @@ from solver.analysis.layoff import (
     ms_sub,
     ms_sum,
     problem_of,
-    variants,
     variants_of,
 )
 from solver.cards import (
@@ -137,9 +136,9 @@ def _center_may_fit(problem: Problem) -> bool:
         missing = meld & ~pool
         if not missing:
             return True
-        if missing.bit_count() <= jokers and not missing & bit:
-            for _ in variants(problem, meld, bit, pool, jokers):
-                return True
+        if (missing.bit_count() <= jokers and not missing & bit
+                and variants_of(problem, meld, bit, pool, jokers)):
+            return True
     return False
 
 
