@@ -48,7 +48,10 @@ class Refusal:
     opponent_exposed: CardMask
     """The opponent's exposed cards when they refused the card."""
     near: CardMask
-    """Cards that could meld with it (same rank, same suit within two ranks)."""
+    """Hand cards that could take part in melding it: a hand card laid with the card shares
+    a meld with the card or with an exposed card, and then sits next to one of them (same
+    rank, or one rank away in the suit), since a run is unbroken.  A hand holding none of
+    these cannot meld the card."""
     at: int = 0
     """How many of the opponent's discards had been seen then."""
 
@@ -59,6 +62,10 @@ def refusal(card: Card, opponent_exposed: CardMask) -> Refusal | None:
     if opponent_exposed and first_cover(opponent_exposed | 1 << card) is not None:
         return None
     near = rank_mates(card) | run_neighbours(card, 1) | run_neighbours(card, 2)
+    # Rearranging the melds may free an exposed card that hand cards then meld with: e.g.
+    # 4S refused beside 4C 5C 6C and 4D-7D is meldable with 7C (4S 4C 4D, 5C 6C 7C).
+    for exposed in iter_cards(opponent_exposed):
+        near |= rank_mates(exposed) | run_neighbours(exposed, 1)
     return Refusal(card, opponent_exposed, near)
 
 

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from solver.cards import cards_of, parse_card
+from solver.cover import core_plays
 from solver.errors import ConquianError
 from solver.game.actions import TURN, Action
 from solver.game.deal import Deal, deal_from_seed
@@ -156,6 +157,40 @@ def test_a_card_that_fits_the_exposed_melds_alone_teaches_nothing() -> None:
     assert could_meld(mask("5H 6H"), r)
     assert not could_meld(mask("7S 5H QD"), r)
 
+
+
+def test_a_refused_card_may_be_meldable_only_by_rearranging_the_melds() -> None:
+    # 4S 4C 4D breaks the clubs run, which 7C from the hand then completes: no hand card
+    # is near 4S itself, yet the hand could have taken it (R8).
+    exposed = mask("4C 5C 6C 4D 5D 6D 7D")
+    r = refusal(parse_card("4S"), exposed)
+    assert r is not None
+    assert could_meld(mask("7C KH"), r)
+    assert not could_meld(mask("KH QH"), r)
+
+
+def test_could_meld_agrees_with_the_meld_search() -> None:
+    """The quick test in front of the search never changes its answer, on the melds of real
+    hands and random hands from the cards left."""
+    rng = random.Random(11)
+    checked = meldable = 0
+    for state in _states(40, 5):
+        for exposed in state.exposed:
+            if not exposed:
+                continue
+            rest = [c for c in range(40) if not exposed >> c & 1]
+            for _ in range(6):
+                card = rng.choice(rest)
+                r = refusal(card, exposed)
+                if r is None:
+                    continue
+                others = [c for c in rest if c != card]
+                hand = sum(1 << c for c in rng.sample(others, rng.randint(1, 9)))
+                expected = bool(core_plays(exposed | 1 << card, hand, card))
+                assert could_meld(hand, r) == expected
+                checked += 1
+                meldable += expected
+    assert checked > 2000 and 0 < meldable < checked
 
 def test_refusals_are_read_from_successive_observations() -> None:
     # Player 0 discards QC to the opponent, who declines it, turns 2S (the stock's top
