@@ -61,11 +61,12 @@ def refusal(card: Card, opponent_exposed: CardMask) -> Refusal | None:
     fits the exposed melds alone was refused for some other reason (R9)."""
     if opponent_exposed and first_cover(opponent_exposed | 1 << card) is not None:
         return None
-    near = rank_mates(card) | run_neighbours(card, 1) | run_neighbours(card, 2)
-    # Rearranging the melds may free an exposed card that hand cards then meld with: e.g.
-    # 4S refused beside 4C 5C 6C and 4D-7D is meldable with 7C (4S 4C 4D, 5C 6C 7C).
-    for exposed in iter_cards(opponent_exposed):
-        near |= rank_mates(exposed) | run_neighbours(exposed, 1)
+    # Next to the card or to an exposed card: rearranging the melds may free an exposed
+    # card that hand cards then meld with (4S refused beside 4C 5C 6C and 4D-7D is
+    # meldable with 7C: 4S 4C 4D, 5C 6C 7C).
+    near = 0
+    for c in iter_cards(opponent_exposed | 1 << card):
+        near |= rank_mates(c) | run_neighbours(c, 1)
     return Refusal(card, opponent_exposed, near)
 
 

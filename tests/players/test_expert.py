@@ -158,7 +158,6 @@ def test_a_card_that_fits_the_exposed_melds_alone_teaches_nothing() -> None:
     assert not could_meld(mask("7S 5H QD"), r)
 
 
-
 def test_a_refused_card_may_be_meldable_only_by_rearranging_the_melds() -> None:
     # 4S 4C 4D breaks the clubs run, which 7C from the hand then completes: no hand card
     # is near 4S itself, yet the hand could have taken it (R8).
@@ -191,6 +190,7 @@ def test_could_meld_agrees_with_the_meld_search() -> None:
                 checked += 1
                 meldable += expected
     assert checked > 2000 and 0 < meldable < checked
+
 
 def test_refusals_are_read_from_successive_observations() -> None:
     # Player 0 discards QC to the opponent, who declines it, turns 2S (the stock's top
