@@ -7,10 +7,12 @@ the hand they held then.  Most players take what they can, so hands like that ar
 unlikely (not impossible: people do decline cards they could use).
 
 Discards say something too: a plain player discards its least connected card.  The hand
-the opponent held at a discard is the hand it holds now plus the cards that left it since
-(later discards and the hand cards laid with a card we left, all seen face up), so each
-sampled hand is checked against the latest discards, and a hand that would have kept the
-discarded card rather than another becomes less likely (MISFIT_ODDS).
+the opponent held at a discard is the hand it holds now plus the cards that left it since:
+later discards and the hand cards laid, all seen face up.  When they took a card they had
+turned themselves, we do not know which of the new exposed cards it was, so the hand
+then is one of a few, one for each new card.  Each sampled hand is checked against the
+discards, and a hand that would have kept the discarded card rather than another (for
+every way the cards may have left it since) becomes less likely (MISFIT_ODDS).
 
 Everything here comes from the player's own successive observations: which card it left
 to the opponent, whether that card later lies in the waste, and whether the card it faces
@@ -37,7 +39,10 @@ the opponent did: meld a card they refused, discard another card than the one th
 (solver.players.greedy.least_connected, the discard of a plain player), lay other hand
 cards with a card they took (a plain player lays the most it can).  Sharp, since a plain
 player's choices follow from its hand; not zero, since people do refuse useful cards."""
-DISCARDS_READ: Final = 4  # the latest discards are read: they say most about the hand now
+DISCARDS_READ: Final = 12  # discards read, the latest first
+MAX_WAYS: Final = 64
+"""Reading stops at a discard with more ways than this that the cards since may have left
+the hand (each take of a card they turned multiplies them, ``_gone``)."""
 TRIES: Final = 60  # draws for the first hand of a position before settling for the likeliest
 MOVES: Final = 12  # one-card swaps between two sampled hands of a position
 
@@ -131,6 +136,22 @@ def discard_misfit(hand: CardMask, d: Discard) -> bool:
     return False
 
 
+def _gone(d: Discard) -> tuple[CardMask, ...]:
+    """The ways the cards that left the opponent's hand in the take of ``d`` may have gone:
+    the discard and the hand cards laid.  When the card taken is not known (one they
+    turned), any one of the new exposed cards may be it and the others came from the hand;
+    a single new card was taken with no hand card at all."""
+    if d.gone >= 0:
+        return (d.gone,)
+    new = d.exposed & ~d.before
+    return tuple(new & ~(1 << taken) | 1 << d.card for taken in iter_cards(new))
+
+
+def _then(laters: tuple[CardMask, ...], d: Discard) -> tuple[CardMask, ...]:
+    """``laters`` extended by the cards that left the hand in the take of ``d``."""
+    return tuple(sorted({later | gone for later in laters for gone in _gone(d)}))
+
+
 @dataclass(slots=True)
 class OpponentModel:
     """The refusals of the current hand, kept between one's own decisions."""
@@ -196,30 +217,40 @@ class OpponentModel:
         if r is not None:
             self.refusals.append(replace(r, at=len(self.discards)))
 
-    def _readable(self) -> list[tuple[Discard, CardMask]]:
+    def _readable(self) -> list[tuple[Discard, tuple[CardMask, ...]]]:
         """The latest discards whose hand can be rebuilt from the hand now: each with the
-        cards that left the hand after it (their hand only ever loses cards, R8)."""
-        out: list[tuple[Discard, CardMask]] = []
-        later = 0
+        ways the cards that left the hand after it may have gone (their hand only ever
+        loses cards, R8).  When they took a card they turned, which of the new exposed
+        cards it was is not known, so each of them gives one way (see ``_gone``)."""
+        out: list[tuple[Discard, tuple[CardMask, ...]]] = []
+        laters: tuple[CardMask, ...] = (0,)
         for d in reversed(self.discards):
             if len(out) >= DISCARDS_READ:
                 break
-            out.append((d, later))
-            if d.gone < 0:
-                break  # a card from the stock went into those melds: earlier hands unknown
-            later |= d.gone
+            out.append((d, laters))
+            laters = _then(laters, d)
+            if len(laters) > MAX_WAYS:
+                break  # too many ways to tell: earlier hands are left unread
         return out
 
-    def _refusals_then(self) -> list[tuple[Refusal, CardMask]]:
-        """Each refusal with cards known to have left the hand since (their hand only ever
-        loses cards, R8): the discards and, where known, the hand cards laid.  The hand
-        then held at least these too, so it could meld at least as much."""
-        out: list[tuple[Refusal, CardMask]] = []
+    def _refusals_then(self) -> list[tuple[Refusal, tuple[CardMask, ...]]]:
+        """Each refusal with the ways the cards that left the hand since may have gone (the
+        discards and the hand cards laid, see ``_readable``).  The hand then held the
+        hand now plus one of these, so it could meld at least as much."""
+        out: list[tuple[Refusal, tuple[CardMask, ...]]] = []
         for r in self.refusals:
-            later = 0
+            laters: tuple[CardMask, ...] = (0,)
             for d in self.discards[r.at:]:
-                later |= d.gone if d.gone >= 0 else 1 << d.card
-            out.append((r, later))
+                laters = _then(laters, d)
+                if len(laters) > MAX_WAYS:
+                    # Too many ways: only the cards surely gone, the discards and the
+                    # hand cards known to be laid.
+                    sure = 0
+                    for e in self.discards[r.at:]:
+                        sure |= e.gone if e.gone >= 0 else 1 << e.card
+                    laters = (sure,)
+                    break
+            out.append((r, laters))
         return out
 
     def sample_hand(self, pool: list[Card], size: int, rng: random.Random) -> CardMask:
@@ -250,8 +281,8 @@ def _allowed(rng: random.Random) -> int:
 
 
 def _draw(pool: list[Card], size: int, rng: random.Random,
-          refusals: list[tuple[Refusal, CardMask]],
-          readable: list[tuple[Discard, CardMask]]) -> tuple[CardMask, int]:
+          refusals: list[tuple[Refusal, tuple[CardMask, ...]]],
+          readable: list[tuple[Discard, tuple[CardMask, ...]]]) -> tuple[CardMask, int]:
     """A hand drawn uniformly and kept with its odds; after TRIES draws, the hand with the
     fewest misfits.  With its misfits."""
     best, best_misfits = 0, -1
@@ -270,8 +301,8 @@ def _draw(pool: list[Card], size: int, rng: random.Random,
 
 
 def _walk(hand: CardMask, misfits: int, pool: list[Card], rng: random.Random,
-          refusals: list[tuple[Refusal, CardMask]],
-          readable: list[tuple[Discard, CardMask]]) -> tuple[CardMask, int]:
+          refusals: list[tuple[Refusal, tuple[CardMask, ...]]],
+          readable: list[tuple[Discard, tuple[CardMask, ...]]]) -> tuple[CardMask, int]:
     """MOVES Metropolis steps from ``hand``: swap a random card for a random card outside
     it, kept with the odds of the misfits it adds (always when it adds none)."""
     outside = [c for c in pool if not hand >> c & 1]
@@ -289,23 +320,24 @@ def _walk(hand: CardMask, misfits: int, pool: list[Card], rng: random.Random,
     return hand, misfits
 
 
-def _misfits(hand: CardMask, refusals: list[tuple[Refusal, CardMask]],
-             readable: list[tuple[Discard, CardMask]], limit: int) -> int:
+def _misfits(hand: CardMask, refusals: list[tuple[Refusal, tuple[CardMask, ...]]],
+             readable: list[tuple[Discard, tuple[CardMask, ...]]], limit: int) -> int:
     """The misfits of ``hand`` (see ``OpponentModel.sample_hand``), counted cheapest first
-    and no further than ``limit`` + 1."""
+    and no further than ``limit`` + 1.  Something is a misfit only when it is one for every
+    way the cards may have left the hand since."""
     misfits = 0
-    for r, later in refusals:
-        if could_meld(hand | later, r):
+    for r, laters in refusals:
+        if all(could_meld(hand | later, r) for later in laters):
             misfits += 1
             if misfits > limit:
                 return misfits
-    for d, later in readable:
-        if discard_misfit(hand | later, d):
+    for d, laters in readable:
+        if all(discard_misfit(hand | later, d) for later in laters):
             misfits += 1
             if misfits > limit:
                 return misfits
-    for d, later in readable:
-        if take_misfit(hand | later, d):
+    for d, laters in readable:
+        if all(take_misfit(hand | later, d) for later in laters):
             misfits += 1
             if misfits > limit:
                 return misfits

@@ -317,32 +317,39 @@ def test_expert_never_forces_a_card_that_wins_for_every_possible_hand() -> None:
 def test_a_plain_player_discards_are_read_exactly() -> None:
     """Against greedy, whose discard is always its least connected card, whose take lays
     the most hand cards and who takes whatever it can, the true hand of the opponent never
-    misfits a discard, a take or a refusal the model reads (the hands then are rebuilt
-    from the hand now and the cards that left it since, R8)."""
+    misfits a discard, a take or a refusal the model reads.  The hands then are rebuilt
+    from the hand now and the cards that left it since (R8); when greedy took a card it
+    turned, the true way the cards left is one of the ways the model tries."""
     rng = random.Random(8)
-    checked = takes = refusals = 0
-    for number in range(12):
+    checked = takes = turned = refusals = 0
+    for number in range(16):
         state = GameState(deal_from_seed(hand_seed(8, number), number % 2))
         model = OpponentModel()
         agents = (make_player("random"), make_player("greedy"))
+        after: dict[int, int] = {}  # greedy's discard -> its hand right after that take
         while not state.is_terminal():
             p = state.current_player()
             observation = observe(state, p)
+            hand = state.hands[1]
             if p == 0:
                 model.observe(observation)
-                for d, later in model._readable():
-                    assert not discard_misfit(state.hands[1] | later, d)
-                    assert not take_misfit(state.hands[1] | later, d)
+                for d, laters in model._readable():
+                    assert after[d.card] & ~hand in laters
+                    assert not discard_misfit(hand | after[d.card] & ~hand, d)
+                    assert not take_misfit(hand | after[d.card] & ~hand, d)
                     checked += 1
                     takes += d.taken is not None
-                for r, later in model._refusals_then():
-                    assert not could_meld(state.hands[1] | later, r)
-                    refusals += bool(later)
+                    turned += len(laters) > 1
+                for r, laters in model._refusals_then():
+                    assert any(not could_meld(hand | later, r) for later in laters)
+                    refusals += any(bool(later) for later in laters)
             action = agents[p].choose(observation, rng)
             if p == 0:
                 model.chose(action)
             state.apply_action(action)
-    assert checked >= 20 and takes >= 10 and refusals >= 10
+            if p == 1 and action.type == "take" and action.discard is not None:
+                after[action.discard] = state.hands[1]
+    assert checked >= 40 and takes >= 10 and turned >= 10 and refusals >= 10
 
 
 def test_sampled_hands_fit_the_discards_better_than_chance() -> None:
@@ -361,7 +368,8 @@ def test_sampled_hands_fit_the_discards_better_than_chance() -> None:
                 pool = cards_of(observation.unseen)
                 if len(readable) >= 2 and k >= 3:
                     def misfits(hand: int, readable: list = readable) -> int:
-                        return sum(discard_misfit(hand | later, d) for d, later in readable)
+                        return sum(all(discard_misfit(hand | later, d) for later in laters)
+                                   for d, laters in readable)
                     sampled = sum(misfits(model.sample_hand(pool, k, rng)) for _ in range(60))
                     uniform = sum(misfits(sum(1 << c for c in rng.sample(pool, k)))
                                   for _ in range(60))
