@@ -5,6 +5,7 @@ starve the site behind nginx."""
 
 from __future__ import annotations
 
+import http.client
 import http.cookiejar
 import json
 import random
@@ -114,7 +115,9 @@ class Player(threading.Thread):
             try:
                 status, answer = self.browser.json("POST", path + "/actions", action,
                                                    self.headers)
-            except OSError as error:
+            except (OSError, http.client.HTTPException) as error:
+                # A server killed mid-answer cuts the response short (IncompleteRead):
+                # no acknowledgement, like a refused connection.
                 status, answer = 0, str(error)
             if status == 200:
                 self.acknowledged.append((time.monotonic(), action))
@@ -123,7 +126,10 @@ class Player(threading.Thread):
             self.failures[str(status)] += 1
             # Not acknowledged: it may or may not have happened.  Read the game again.
             for _ in range(50):
-                status, answer = self.browser.json("GET", path, headers=self.headers)
+                try:
+                    status, answer = self.browser.json("GET", path, headers=self.headers)
+                except (OSError, http.client.HTTPException):
+                    status = 0
                 if status == 200:
                     self.view = answer
                     break
