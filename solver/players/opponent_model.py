@@ -166,10 +166,14 @@ class OpponentModel:
     last: Observation | None = None
     chain: tuple[tuple[CardMask, int, int, int], CardMask, int] | None = None
     """The last hand sampled, its position and its misfits (see ``sample_hand``)."""
+    reading: tuple[list[tuple[Refusal, tuple[CardMask, ...]]],
+                   list[tuple[Discard, tuple[CardMask, ...]]]] | None = None
+    """The refusals and discards as read for the hand now, built once per decision."""
 
     def observe(self, observation: Observation) -> None:
         """Update from the next observation of this player (call once per decision)."""
         self.chain = None  # each decision samples afresh: the same question, the same answer
+        self.reading = None
         if observation == self.last:
             return  # the same decision asked again: nothing happened in between
         self.last = observation
@@ -262,8 +266,10 @@ class OpponentModel:
         The first hand of a position is drawn by rejection (:meth:`_draw`); the next ones
         walk from the last by MOVES swaps of one card (Metropolis), which finds the few
         hands that fit many refusals far more cheaply than fresh draws would."""
-        readable = self._readable() if self.discards else []
-        refusals = self._refusals_then()
+        if self.reading is None:
+            # Read once per decision: only observe() adds refusals or discards.
+            self.reading = (self._refusals_then(), self._readable())
+        refusals, readable = self.reading
         key = (mask_of(pool), size, len(self.refusals), len(self.discards))
         if self.chain is None or self.chain[0] != key:
             hand, misfits = _draw(pool, size, rng, refusals, readable)
