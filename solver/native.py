@@ -36,8 +36,12 @@ MODULES: Final = (
     "solver.analysis.layoff",
     "solver.search.center",
     "solver.search.layoff",
+    "solver.players.hand_shape",
+    "solver.players.opponent_model",
+    "solver.players.rollout",
 )
-"""What the analyses spend their time in: card sets, meld tables, the center searches."""
+"""What the analyses spend their time in: card sets, meld tables, the center searches;
+and what the expert player spends its time in: reading the opponent's hand, playouts."""
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 BUILD: Final = ROOT / "build" / "native"

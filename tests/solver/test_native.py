@@ -28,6 +28,31 @@ for rules in sys.argv[1:]:
     out[rules] = hashlib.sha256(text.encode()).hexdigest()
 print(json.dumps(out))
 """
+# The expert's decisions run through the compiled hand reading and playouts: whole hands
+# against greedy must go the same way, action for action.
+GAMES_SCRIPT = """
+import hashlib, json, random
+import solver
+from solver.game.deal import deal_from_seed
+from solver.game.match import hand_seed, play_hand
+from solver.game.registry import game_rules
+from solver.players.expert import ExpertPlayer
+from solver.players.greedy import GreedyPlayer
+from solver.rules import get_profile
+rules = get_profile("conquian-40")
+game = game_rules(rules)
+lines = []
+actions = 0
+for i in range(6):
+    deal = deal_from_seed(hand_seed(11, i), i % 2, rules, 2)
+    state = play_hand(game.new_hand(deal, ()), [ExpertPlayer(), GreedyPlayer()],
+                      random.Random(i))
+    lines.append(repr((state.winner, state.history)))
+    actions += len(state.history)
+print(json.dumps({"native": solver.native.in_use(),
+                  "games": hashlib.sha256("\\n".join(lines).encode()).hexdigest(),
+                  "actions": actions}))
+"""
 PROFILES = ("conquian-40", "cooncan", "kunken-40", "kunken", "kunken-104")
 
 
@@ -110,4 +135,20 @@ def test_compiled_and_python_answer_alike() -> None:
         answers.append(json.loads(run.stdout))
     compiled, python = answers
     assert compiled.pop("native") is True and python.pop("native") is False
+    assert compiled == python
+
+
+def test_compiled_and_python_players_play_alike() -> None:
+    if not native.in_use():
+        pytest.skip("no current compiled build (scripts/compile)")
+    answers = []
+    for pure in ("", "1"):
+        env = {**os.environ, "CONQUIAN_PURE_PYTHON": pure}
+        run = subprocess.run([sys.executable, "-c", GAMES_SCRIPT], env=env,
+                             capture_output=True, text=True, check=True,
+                             cwd=native.ROOT)
+        answers.append(json.loads(run.stdout))
+    compiled, python = answers
+    assert compiled.pop("native") is True and python.pop("native") is False
+    assert python["actions"] > 100  # six whole hands were played
     assert compiled == python
