@@ -44,6 +44,8 @@ def paired(a: list[int | None], b: list[int | None], seat: int = 0) -> dict[str,
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
     se = math.sqrt(var / n) if n else 0.0
 
+    share_gain, share_se = _share_gain(a, b, seat)
+
     def record(series: list[int | None]) -> dict[str, Any]:
         won = sum(w == seat for w in series)
         lost = sum(w is not None and w != seat for w in series)
@@ -60,4 +62,28 @@ def paired(a: list[int | None], b: list[int | None], seat: int = 0) -> dict[str,
         "mean_gain": round(mean, 4),
         "standard_error": round(se, 4),
         "z": round(mean / se, 2) if se else None,
+        "share_gain": round(share_gain, 4),
+        "share_standard_error": round(share_se, 4),
     }
+
+
+def _share_gain(a: list[int | None], b: list[int | None], seat: int) -> tuple[float, float]:
+    """How much B's share of decided hands exceeds A's, paired hand by hand, with its
+    standard error.  The share W / (W + L) is not a mean of per-hand scores, so it is
+    linearised around the pooled share s and decided rate d (the delta method): a hand
+    scores (1 - s) / d won, -s / d lost, 0 drawn.  Unlike ``mean_gain``, this counts a
+    draw turned into a decided hand as worth what the share makes it worth, not +1/2."""
+    won = sum(w == seat for w in a) + sum(w == seat for w in b)
+    decided = sum(w is not None for w in a) + sum(w is not None for w in b)
+    n = len(a)
+    if not n or not decided:
+        return 0.0, 0.0
+    s, d = won / decided, decided / (2 * n)
+
+    def score(winner: int | None) -> float:
+        return 0.0 if winner is None else (1 - s) / d if winner == seat else -s / d
+
+    diffs = [score(y) - score(x) for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((x - mean) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var / n)

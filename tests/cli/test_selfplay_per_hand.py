@@ -58,6 +58,25 @@ def test_paired_comparison_cancels_the_hands_that_ended_alike() -> None:
         paired(a, b[:-1])
 
 
+def test_paired_share_gain_follows_the_share_of_decided_hands() -> None:
+    # Over many hands the linearised gain is close to the true difference of shares.
+    rng = random.Random(5)
+    a = [rng.choice([0, 0, 1, None]) for _ in range(4000)]
+    b = [0 if w is None and rng.random() < 0.5 else w for w in a]  # some draws won
+    result = paired(a, b)
+    true_gain = result["b"]["win_share_of_decided"] - result["a"]["win_share_of_decided"]
+    assert true_gain > 0.02
+    assert result["share_gain"] == pytest.approx(true_gain, abs=0.003)
+    assert 0 < result["share_standard_error"] < result["share_gain"] / 3
+    # Turning draws into decided hands at the old share leaves the share alone: no gain,
+    # although the +1/-1 per hand counts it as one.
+    c = [0, 0, 1, None, None, None] * 200
+    d = [0, 0, 1, 0, 0, 1] * 200
+    even = paired(c, d)
+    assert even["mean_gain"] > 0.1
+    assert even["share_gain"] == pytest.approx(0.0, abs=1e-9)
+
+
 def test_compare_hands_script(tmp_path: Path) -> None:
     for name, winners in (("a", [0, 1, None]), ("b", [0, 0, 1])):
         (tmp_path / f"{name}.jsonl").write_text(
