@@ -38,11 +38,9 @@ def paired(a: list[int | None], b: list[int | None], seat: int = 0) -> dict[str,
     def score(winner: int | None) -> int:
         return 0 if winner is None else 1 if winner == seat else -1
 
-    diffs = [score(y) - score(x) for x, y in zip(a, b, strict=True)]
+    diffs: list[float] = [score(y) - score(x) for x, y in zip(a, b, strict=True)]
     n = len(diffs)
-    mean = sum(diffs) / n if n else 0.0
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    se = math.sqrt(var / n) if n else 0.0
+    mean, se = _mean_and_error(diffs)
 
     share_gain, share_se = _share_gain(a, b, seat)
 
@@ -83,7 +81,14 @@ def _share_gain(a: list[int | None], b: list[int | None], seat: int) -> tuple[fl
     def score(winner: int | None) -> float:
         return 0.0 if winner is None else (1 - s) / d if winner == seat else -s / d
 
-    diffs = [score(y) - score(x) for x, y in zip(a, b, strict=True)]
+    return _mean_and_error([score(y) - score(x) for x, y in zip(a, b, strict=True)])
+
+
+def _mean_and_error(diffs: list[float]) -> tuple[float, float]:
+    """The mean of paired differences and its standard error (0, 0 for none)."""
+    n = len(diffs)
+    if not n:
+        return 0.0, 0.0
     mean = sum(diffs) / n
-    var = sum((x - mean) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
     return mean, math.sqrt(var / n)
