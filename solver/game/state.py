@@ -359,13 +359,25 @@ class GameState:
     # --- copies ------------------------------------------------------------------------
 
     def clone(self) -> GameState:
+        # Attribute by attribute rather than a loop over __slots__: the expert clones a
+        # state for every candidate of every deal it plays out.
         other = GameState.__new__(GameState)
-        for name in GameState.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = list(self.hands)
-        other.melds = list(self.melds)
+        other._analysis = self._analysis
+        other.center = self.center
+        other.center_from_stock = self.center_from_stock
+        other.deal = self.deal
         other.exposed = list(self.exposed)
+        other.face_up = self.face_up
+        other.facing = self.facing
+        other.force_open = self.force_open
+        other.hands = list(self.hands)
         other.history = list(self.history)
+        other.melds = list(self.melds)
+        other.phase = self.phase
+        other.score = self.score
+        other.stock_pos = self.stock_pos
+        other.waste = self.waste
+        other.winner = self.winner
         return other
 
     def __str__(self) -> str:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import random
 
 from solver.analysis import Play
-from solver.cards import FULL_DECK, CardMask, iter_cards
+from solver.cards import FULL_DECK
 from solver.game.actions import NO_FORCE, TURN, Action
 from solver.game.observation import Observation
-from solver.players.hand_shape import connection
+from solver.players.hand_shape import least_connected
+
+__all__ = ["GreedyPlayer", "least_connected", "take_with_discard"]
 
 
 class GreedyPlayer:
@@ -27,15 +29,6 @@ class GreedyPlayer:
             return take_with_discard(observation, play)
         kind = "pass" if "pass" in kinds else "decline"
         return Action(kind, observation.center)  # type: ignore[arg-type]
-
-
-def least_connected(hand: CardMask, exposed: CardMask, live: CardMask) -> int:
-    best, best_score = -1, float("inf")
-    for card in iter_cards(hand):
-        score = connection(card, (hand | exposed) & ~(1 << card), live)
-        if score < best_score:
-            best, best_score = card, score
-    return best
 
 
 def take_with_discard(observation: Observation, play: Play) -> Action:

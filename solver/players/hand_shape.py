@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from solver.cards import DECK_40, NATURALS, Card, CardMask, Deck, card_rank, card_suit, make_card
+from solver.cards import (
+    DECK_40,
+    NATURALS,
+    Card,
+    CardMask,
+    Deck,
+    card_rank,
+    card_suit,
+    iter_cards,
+    make_card,
+)
 
 
 def _rank_mates(card: Card) -> CardMask:
@@ -49,3 +59,15 @@ def connection(card: Card, mine: CardMask, live: CardMask) -> float:
     score += 1.0 * (run_neighbours(card, 2) & mine).bit_count()
     score += 0.25 * ((rank_mates(card) | run_neighbours(card, 1)) & live).bit_count()
     return score
+
+
+def least_connected(hand: CardMask, exposed: CardMask, live: CardMask) -> Card:
+    """The card of ``hand`` with the weakest :func:`connection` (the lowest on ties): the
+    discard of a plain player.  Here rather than in ``greedy`` because the compiled
+    playouts call it at every discard."""
+    best, best_score = -1, float("inf")
+    for card in iter_cards(hand):
+        score = connection(card, (hand | exposed) & ~(1 << card), live)
+        if score < best_score:
+            best, best_score = card, score
+    return best

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Final
 
 from solver.cards import FULL_DECK, Card, CardMask, cards_of, iter_cards, mask_of
@@ -79,7 +80,14 @@ def could_meld(hand: CardMask, r: Refusal) -> bool:
     """The hand could have taken the refused card (R8) with the melds of that moment."""
     if not hand & r.near:
         return False
-    return bool(core_plays(r.opponent_exposed | 1 << r.card, hand, r.card))
+    return _meldable(r.opponent_exposed | 1 << r.card, hand, r.card)
+
+
+@lru_cache(maxsize=1 << 16)
+def _meldable(required: CardMask, hand: CardMask, card: Card) -> bool:
+    # Cached: the sampler's walk asks about the same few hands again and again (over 80%
+    # of the questions of a hand repeat an earlier one).
+    return bool(core_plays(required, hand, card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,7 +324,7 @@ def _walk(hand: CardMask, misfits: int, pool: list[Card], rng: random.Random,
         return hand, misfits
     for _ in range(MOVES):
         mine = cards_of(hand)
-        i, j = rng.randrange(len(mine)), rng.randrange(len(outside))
+        i, j = _below(rng, len(mine)), _below(rng, len(outside))
         new = hand & ~(1 << mine[i]) | 1 << outside[j]
         allowed = misfits + _allowed(rng)
         count = _misfits(new, refusals, readable, allowed)
@@ -324,6 +332,16 @@ def _walk(hand: CardMask, misfits: int, pool: list[Card], rng: random.Random,
             outside[j] = mine[i]
             hand, misfits = new, count
     return hand, misfits
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for n > 0, number for number (CPython draws the same bits the
+    same way), but compiled: the walk draws two per step and ``random.py`` is slow."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def _misfits(hand: CardMask, refusals: list[tuple[Refusal, tuple[CardMask, ...]]],

@@ -8,11 +8,13 @@ that both choose the same actions), so it is a cheap stand-in for the greedy pla
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from solver.cards import FULL_DECK, Card, CardMask, iter_cards
 from solver.cover import core_plays, first_cover, packings
 from solver.game.actions import NO_FORCE, TURN, Action
 from solver.game.state import GameState
-from solver.players.greedy import least_connected
+from solver.players.hand_shape import least_connected
 
 
 def greedy_action(state: GameState, careful: int = -1) -> Action:
@@ -51,9 +53,16 @@ def careful_discard(rest: CardMask, exposed: CardMask, live: CardMask, theirs: C
     exposed melds) alone; the least connected of all if every card fits."""
     safe = 0
     for card in iter_cards(rest):
-        if first_cover(theirs | 1 << card) is None:
+        if not fits_melds(theirs | 1 << card):
             safe |= 1 << card
     return least_connected(safe or rest, exposed, live)
+
+
+@lru_cache(maxsize=1 << 14)
+def fits_melds(cards: CardMask) -> bool:
+    """Whether ``cards`` split exactly into melds (cached: exposed melds and one card more
+    are few, and playouts ask about them at every discard)."""
+    return first_cover(cards) is not None
 
 
 def playout(state: GameState, player: int, careful: bool = True) -> float:
@@ -68,11 +77,13 @@ def playout(state: GameState, player: int, careful: bool = True) -> float:
     return 1.0 if state.winner == player else -1.0
 
 
+@lru_cache(maxsize=1 << 16)
 def greedy_take(hand: CardMask, exposed: CardMask, center: Card) -> CardMask | None:
     """The hand cards greedy lays with ``center`` (the play :func:`greedy_action` picks:
     the most hand cards, ties to the lowest cards, as in ``solver.analysis.play_order``),
     or None when the card cannot be taken (R8).  Only the cards matter here: which melds
-    they form changes nothing greedy looks at later."""
+    they form changes nothing greedy looks at later.  Cached: the playouts of one decision
+    meet the same hands over and over (four calls in five repeat an earlier one)."""
     cores = core_plays(exposed | 1 << center, hand, center)
     best: CardMask | None = None
     for core in cores:
@@ -148,7 +159,7 @@ def quick_playout(state: GameState, player: int, careful: bool = True) -> tuple[
             raise AssertionError("a forced card can always be taken (R9)")
         else:  # decline (R7); a card that fits the decliner's melds may be forced (R9)
             mine_exposed = exposed[p]
-            if mine_exposed and first_cover(mine_exposed | 1 << center) is not None:
+            if mine_exposed and fits_melds(mine_exposed | 1 << center):
                 phase = "force"
             else:
                 phase = "over" if pos == end else "turn"

@@ -20,6 +20,7 @@ from solver.players import make_player
 from solver.players.expert import ExpertPlayer
 from solver.players.opponent_model import (
     OpponentModel,
+    _below,
     could_meld,
     discard_misfit,
     refusal,
@@ -97,6 +98,27 @@ def test_determinize_refuses_a_finished_hand() -> None:
     state.apply_action(action)
     with pytest.raises(DeterminizeError, match="over"):
         determinize(observe(state, 0), random.Random(0))
+
+
+def test_a_clone_copies_every_slot_and_shares_no_list() -> None:
+    for state in _states(2, 3)[::5]:
+        copy = state.clone()
+        for name in GameState.__slots__:
+            assert getattr(copy, name) == getattr(state, name), name
+        for name in ("hands", "melds", "exposed", "history"):
+            assert getattr(copy, name) is not getattr(state, name), name
+        before = state.history[:]
+        copy.apply_action(copy.legal_actions()[0])  # decision states: never terminal
+        assert state.history == before and copy.history != before
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2026])
+def test_the_walks_draws_are_randranges_number_for_number(seed: int) -> None:
+    # _below stands in for randrange in compiled code; the games must not change.
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for n in [1, 2, 3, 5, 7, 8, 9, 16, 17, 28, 31, 32, 33, 1000] * 50:
+        assert _below(ours, n) == theirs.randrange(n)
+    assert ours.random() == theirs.random()
 
 
 # --- playouts ---------------------------------------------------------------------------
