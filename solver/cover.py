@@ -13,6 +13,7 @@ through the engines of :mod:`solver.search`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from solver.cards import CardMask
 from solver.melds import TABLE_40, MeldTable
@@ -21,6 +22,14 @@ from solver.melds import TABLE_40, MeldTable
 def has_meld(mask: CardMask, table: MeldTable = TABLE_40) -> bool:
     """Whether the cards contain at least one valid meld."""
     return table.has_meld(mask)
+
+
+@lru_cache(maxsize=1 << 14)
+def fits_melds(exposed: CardMask, card: int) -> bool:
+    """Whether ``card`` joins these exposed cards with no other card (R5, R9): the cards
+    split exactly into melds of conquian-40.  Cached: players and playouts ask it about the
+    same few exposed melds at every discard."""
+    return first_cover(exposed | 1 << card) is not None
 
 
 def _is_compatible(meld: CardMask, blocks: Sequence[CardMask]) -> bool:

@@ -14,7 +14,7 @@ from solver.cards import FULL_DECK, Card, CardMask, iter_cards, union
 from solver.cover import core_plays, first_cover
 from solver.game.actions import NO_FORCE, TURN, Action
 from solver.game.cooncan import TABLE, CooncanAction, CooncanObservation, CooncanPlay
-from solver.players.hand_shape import connection
+from solver.players.hand_shape import connection, least_connected
 
 WIN_OUT: Final = 5.0
 USE_OUT: Final = 1.2
@@ -28,10 +28,6 @@ MAX_DISCARDS: Final = 5
 def _take(obs: CooncanObservation, play: CooncanPlay, discard: Card | None) -> Action:
     assert obs.center is not None
     return CooncanAction("take", obs.center, play.hand_cards, play.melds, discard, play.lay_off)
-
-
-def _least_connected(hand: CardMask, mine: CardMask, live: CardMask) -> Card:
-    return min(iter_cards(hand), key=lambda c: (connection(c, (hand | mine) & ~(1 << c), live), c))
 
 
 def _live(obs: CooncanObservation, mine: CardMask) -> CardMask:
@@ -57,7 +53,7 @@ class CooncanGreedy:
                 return _take(observation, play, None)
             mine = union(play.melds)
             rest = observation.hand & ~play.hand_cards
-            return _take(observation, play, _least_connected(rest, mine, _live(observation, mine)))
+            return _take(observation, play, least_connected(rest, mine, _live(observation, mine)))
         kind = "pass" if "pass" in kinds else "decline"
         return CooncanAction(kind, observation.center)  # type: ignore[arg-type]
 

@@ -21,7 +21,7 @@ from typing import Final
 
 from solver.analysis import Play
 from solver.cards import FULL_DECK, Card, CardMask, cards_of, iter_cards
-from solver.cover import core_plays, first_cover
+from solver.cover import core_plays, first_cover, fits_melds
 from solver.game.actions import NO_FORCE, TURN, Action
 from solver.game.determinize import determinize
 from solver.game.observation import Observation
@@ -223,7 +223,7 @@ class ExpertPlayer:
         """Expected harm of leaving ``card`` to the opponent."""
         bit = 1 << card
         opp = know.opponent_exposed
-        if opp and first_cover(opp | bit) is not None:
+        if opp and fits_melds(opp, card):
             # It fits their melds alone: a free take, or the win with an empty hand (R10).
             return FEEDS_WIN if know.opponent_hand_count == 0 else FEEDS * 1.5
         if not know.samples:

@@ -11,8 +11,6 @@ from solver.game.actions import NO_FORCE, TURN, Action
 from solver.game.observation import Observation
 from solver.players.hand_shape import least_connected
 
-__all__ = ["GreedyPlayer", "least_connected", "take_with_discard"]
-
 
 class GreedyPlayer:
     name = "greedy"

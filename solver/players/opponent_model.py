@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Final
 
 from solver.cards import FULL_DECK, Card, CardMask, cards_of, iter_cards, mask_of
-from solver.cover import core_plays, first_cover
+from solver.cover import core_plays, fits_melds
 from solver.game.actions import Action
 from solver.game.observation import Observation
 from solver.players.hand_shape import connection, rank_mates, run_neighbours
@@ -37,7 +37,7 @@ from solver.players.rollout import greedy_take
 MISFIT_ODDS: Final = 0.01
 """How much less likely a hand becomes for each thing it would have done otherwise than
 the opponent did: meld a card they refused, discard another card than the one they did
-(solver.players.greedy.least_connected, the discard of a plain player), lay other hand
+(solver.players.hand_shape.least_connected, the discard of a plain player), lay other hand
 cards with a card they took (a plain player lays the most it can).  Sharp, since a plain
 player's choices follow from its hand; not zero, since people do refuse useful cards."""
 DISCARDS_READ: Final = 12  # discards read, the latest first
@@ -65,7 +65,7 @@ class Refusal:
 def refusal(card: Card, opponent_exposed: CardMask) -> Refusal | None:
     """The refusal of ``card``, or None when it teaches nothing about the hand: a card that
     fits the exposed melds alone was refused for some other reason (R9)."""
-    if opponent_exposed and first_cover(opponent_exposed | 1 << card) is not None:
+    if opponent_exposed and fits_melds(opponent_exposed, card):
         return None
     # Next to the card or to an exposed card: rearranging the melds may free an exposed
     # card that hand cards then meld with (4S refused beside 4C 5C 6C and 4D-7D is

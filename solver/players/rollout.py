@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from solver.cards import FULL_DECK, Card, CardMask, iter_cards
-from solver.cover import core_plays, first_cover, packings
+from solver.cover import core_plays, fits_melds, packings
 from solver.game.actions import NO_FORCE, TURN, Action
 from solver.game.state import GameState
 from solver.players.hand_shape import least_connected
@@ -53,16 +53,9 @@ def careful_discard(rest: CardMask, exposed: CardMask, live: CardMask, theirs: C
     exposed melds) alone; the least connected of all if every card fits."""
     safe = 0
     for card in iter_cards(rest):
-        if not fits_melds(theirs | 1 << card):
+        if not fits_melds(theirs, card):
             safe |= 1 << card
     return least_connected(safe or rest, exposed, live)
-
-
-@lru_cache(maxsize=1 << 14)
-def fits_melds(cards: CardMask) -> bool:
-    """Whether ``cards`` split exactly into melds (cached: exposed melds and one card more
-    are few, and playouts ask about them at every discard)."""
-    return first_cover(cards) is not None
 
 
 def playout(state: GameState, player: int, careful: bool = True) -> float:
@@ -160,7 +153,7 @@ def quick_playout(state: GameState, player: int, careful: bool = True) -> tuple[
             raise AssertionError("a forced card can always be taken (R9)")
         else:  # decline (R7); a card that fits the decliner's melds may be forced (R9)
             mine_exposed = exposed[p]
-            if mine_exposed and fits_melds(mine_exposed | 1 << center):
+            if mine_exposed and fits_melds(mine_exposed, center):
                 phase = "force"
             else:
                 phase = "over" if pos == end else "turn"

@@ -13,13 +13,10 @@ cannot know; those cards are the safe ones.
 from __future__ import annotations
 
 from solver.cards import CardMask, iter_cards
-from solver.cover import first_cover
+from solver.cover import fits_melds
 from solver.position import Position
 
-
-def fits_melds(exposed: CardMask, card: int) -> bool:
-    """Whether ``card`` joins these exposed cards with no other card (R5, R9)."""
-    return first_cover(exposed | 1 << card) is not None
+__all__ = ["fits_melds", "safe_discards", "unsafe_cards"]
 
 
 def unsafe_cards(position: Position, cards: CardMask) -> CardMask:
