@@ -23,7 +23,7 @@ from typing import Final, Literal
 
 from solver.analysis import Analysis
 from solver.cards import Card, CardMask, card_str, cards_of, iter_cards
-from solver.cover import first_cover
+from solver.cover import fits_melds
 from solver.errors import IllegalActionError, Text
 from solver.game.actions import NO_FORCE, TURN, Action
 from solver.game.deal import Deal
@@ -258,7 +258,7 @@ class GameState:
     def _fits_melds(self, player: int) -> bool:
         assert self.center is not None
         exposed = self.exposed[player]
-        return bool(exposed) and first_cover(exposed | 1 << self.center) is not None
+        return bool(exposed) and fits_melds(exposed, self.center)
 
     def _pass(self) -> None:
         passer = self.facing

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from solver.cards import Card, CardMask, card_glyph, cards_of, iter_cards, sort_key
-from solver.cover import core_plays, first_cover
+from solver.cover import core_plays, first_cover, fits_melds
 from solver.errors import Text
 from solver.game.actions import Action
 from solver.game.determinize import determinize
@@ -319,15 +319,14 @@ def take_outs(a: After, unseen: CardMask) -> int:
 
 def feeds(card: Card, opponent_exposed: CardMask) -> bool:
     """The card fits the opponent's exposed melds with no card from their hand (R8, R9)."""
-    return bool(opponent_exposed) and first_cover(opponent_exposed | 1 << card) is not None
+    return bool(opponent_exposed) and fits_melds(opponent_exposed, card)
 
 
 def forceable(observation: Observation) -> bool:
     """Declining or passing the center card lets the opponent force it (R9)."""
     center = observation.center
     exposed = observation.exposed
-    return (center is not None and bool(exposed)
-            and first_cover(exposed | 1 << center) is not None)
+    return center is not None and bool(exposed) and fits_melds(exposed, center)
 
 
 def reasons_for(observation: Observation, best: Option, chosen: Option) -> list[Text]:
