@@ -7,8 +7,9 @@ from __future__ import annotations
 from solver.analysis import Analysis
 from solver.cards import Card, CardMask, card_glyph
 from solver.claims.kinds import Claim
+from solver.cover import fits_melds
 from solver.explain import cards_text, melds_text
-from solver.puzzles.discard import fits_melds, unsafe_cards
+from solver.puzzles.discard import unsafe_cards
 
 
 def why_take_fails(analysis: Analysis, hand_cards: CardMask, *, need_win: bool) -> list[Claim]:

@@ -16,8 +16,6 @@ from solver.cards import CardMask, iter_cards
 from solver.cover import fits_melds
 from solver.position import Position
 
-__all__ = ["fits_melds", "safe_discards", "unsafe_cards"]
-
 
 def unsafe_cards(position: Position, cards: CardMask) -> CardMask:
     """The cards among ``cards`` that fit the opponent's exposed melds by themselves."""

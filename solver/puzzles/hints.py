@@ -16,10 +16,11 @@ from solver.analysis import Analysis
 from solver.cards import CardMask, card_glyph, cards_of, sort_key
 from solver.claims.facts import near as _near_cards
 from solver.claims.kinds import Claim
+from solver.cover import fits_melds
 from solver.explain import what_helps
 from solver.melds import meld_cards
 from solver.position import Position
-from solver.puzzles.discard import fits_melds, unsafe_cards
+from solver.puzzles.discard import unsafe_cards
 from solver.puzzles.model import Answer, Task
 from solver.puzzles.themes import center_meld, themes_of
 
