@@ -128,7 +128,8 @@ class Position:
         return data
 
 
-def _type_name(value: object) -> Text | str:
+def json_type_name(value: object) -> Text | str:
+    """What a JSON value is, in words an error message can show ("a list", "null")."""
     names = {
         dict: N_("an object"),
         list: N_("a list"),
@@ -148,7 +149,7 @@ class _Parser:
     def __init__(self, data: object, rules: RuleProfile | str | None) -> None:
         if not isinstance(data, Mapping):
             raise InvalidPositionError(N_("a position must be a JSON object, not {kind}"),
-                                       kind=_type_name(data))
+                                       kind=json_type_name(data))
         self.data = data
         self.profile = self._profile(rules)
         self.copies: dict[Card, list[str]] = {}
@@ -239,7 +240,7 @@ class _Parser:
     def _card_list(self, value: object, where: str, *, in_meld: bool = False) -> list[Card]:
         if not isinstance(value, list):
             raise InvalidPositionError(N_("{where} must be a list of cards, not {kind}"),
-                                       where=where, kind=_type_name(value))
+                                       where=where, kind=json_type_name(value))
         return [self._token(item, f"{where}[{i}]", in_meld=in_meld, place=where)
                 for i, item in enumerate(value)]
 
@@ -247,7 +248,7 @@ class _Parser:
         if not isinstance(value, list):
             raise InvalidPositionError(
                 N_("{where} must be a list of melds (each a list of cards), not {kind}"),
-                where=where, kind=_type_name(value),
+                where=where, kind=json_type_name(value),
             )
         return [self._card_list(meld, f"{where}[{i}]", in_meld=True)
                 for i, meld in enumerate(value)]
@@ -372,7 +373,7 @@ class _Parser:
             )
         if not isinstance(raw, list):
             raise InvalidPositionError(N_("{where} must be a list, not {kind}"), where=name,
-                                       kind=_type_name(raw))
+                                       kind=json_type_name(raw))
         result = [0] * len(melds)
         for n, entry in enumerate(raw):
             where = f"{name}[{n}]"

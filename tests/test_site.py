@@ -188,3 +188,39 @@ def test_the_portuguese_is_brazilian_and_uses_one_glossary() -> None:
     found = [(pattern, text) for text in texts for pattern in EUROPEAN
              if re.search(pattern, text)]
     assert not found, "\n".join(f"{p}: {t}" for p, t in found[:15])
+
+
+@pytest.mark.parametrize(
+    ("lang", "page", "method"),
+    [
+        ("en", "There is no page at this address.", "This address does not accept"),
+        ("pt", "Não há nenhuma página neste endereço.", "Este endereço não aceita"),
+        ("es", "No hay ninguna página en esta dirección.", "Esta dirección no acepta"),
+    ],
+)
+def test_error_pages_speak_the_pages_language(
+    client: FlaskClient, lang: str, page: str, method: str
+) -> None:
+    """Werkzeug's default descriptions are English; the site says them in the page's language,
+    on pages and in the JSON API alike."""
+    headers = {"Accept-Language": lang}
+    r = client.get("/no-such-page", headers=headers)
+    text = r.get_data(as_text=True)
+    assert r.status_code == 404 and page in text and "requested URL" not in text
+    r = client.put("/api/analyze", headers=headers)
+    assert r.status_code == 405 and r.get_json()["error"].startswith(method)
+
+
+def test_the_spanish_calls_the_computer_one_name() -> None:
+    """One word for the computer player on the same page: "computadora", never "ordenador"."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parent.parent
+    with open(root / "tutor/translations/es/LC_MESSAGES/messages.po", "rb") as f:
+        catalog = read_po(f)
+    texts = [s for m in catalog if m.id
+             for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert any("computadora" in t for t in texts)
+    assert not [t for t in texts if re.search(r"(?i)ordenador", t)]

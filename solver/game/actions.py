@@ -16,6 +16,7 @@ from solver.cards import Card, CardMask, card_str, cards_of, mask_of, parse_card
 from solver.errors import ConquianError, IllegalActionError
 from solver.melds import meld_cards, sort_melds
 from solver.messages import N_
+from solver.position import json_type_name
 
 ActionType = Literal["turn", "pass", "take", "decline", "force", "no_force"]
 ACTION_TYPES: Final = ("turn", "pass", "take", "decline", "force", "no_force")
@@ -64,11 +65,13 @@ class Action:
         :class:`IllegalActionError` naming the bad field."""
         if not isinstance(data, Mapping):
             raise IllegalActionError(N_("{where} must be a JSON object, not {kind}"),
-                                     where=where, kind=type(data).__name__)
+                                     where=where, kind=json_type_name(data))
         kind = data.get("type")
         if kind not in ACTION_TYPES:
             raise IllegalActionError(N_("{where}.type must be one of {kinds}, not {kind}"),
-                                     where=where, kinds=", ".join(ACTION_TYPES), kind=repr(kind))
+                                     where=where, kinds=", ".join(ACTION_TYPES),
+                                     kind=repr(kind) if isinstance(kind, str)
+                                     else json_type_name(kind))
         card = _card(data.get("card"), f"{where}.card", optional=True)
         if kind != "take":
             extra = [k for k in ("hand_cards", "melds", "discard") if data.get(k) not in (None, [])]

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from tutor import create_app
@@ -30,6 +31,10 @@ CHROMIUM_ARGS = [
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 PHONE = {"width": 375, "height": 812}
+
+# Assertions wait up to 10 s instead of Playwright's 5: the server, the browser and the rest
+# of the suite share two cores, and a slow answer is not a wrong one.
+expect.set_options(timeout=10_000)
 DESKTOP = {"width": 1280, "height": 900}
 
 

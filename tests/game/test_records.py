@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from solver.errors import IllegalActionError
+from solver.game.actions import Action
 from solver.game.deal import deal_from_seed
 from solver.game.errors import InvalidGameError
 from solver.game.match import Match, hand_seed, play_hand, play_match
@@ -202,3 +204,21 @@ def test_continue_state_still_checks_the_new_moves() -> None:
     data["actions"][4]["player"] = 1 - data["actions"][4]["player"]
     with pytest.raises(InvalidGameError, match=r"actions\[4\]"):
         continue_state(known, state_to_dict(known), data)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([], "action must be a JSON object, not a list"),
+        ("take", "action must be a JSON object, not a string"),
+        ({}, "action.type must be one of turn, pass, take, decline, force, no_force, not null"),
+        ({"type": 3}, "not a number"),
+        ({"type": "draw"}, "not 'draw'"),
+    ],
+)
+def test_a_malformed_action_is_named_in_json_words(data: object, message: str) -> None:
+    """The error says what was sent in JSON's words ("a list", "null"), never a Python
+    type name ("list", "None")."""
+    with pytest.raises(IllegalActionError) as caught:
+        Action.from_dict(data)
+    assert str(caught.value).endswith(message)

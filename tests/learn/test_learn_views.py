@@ -3,6 +3,8 @@ progress saved to LessonProgress, and every error path (404, malformed answers).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -202,3 +204,26 @@ def test_profile_lesson_pages_link_their_own_rule_book(client: FlaskClient, slug
     answer = client.post(f"/learn/{slug}/1", data=data)
     assert answer.status_code == 200
     assert f'href="/rules/{slug}#' in answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("slug", ["cooncan", "kunken", "kunken-40", "kunken-104"])
+def test_every_card_answer_of_a_profile_lesson_cites_its_own_book(
+    client: FlaskClient, slug: str
+) -> None:
+    """Each hand card alone and each pair with it (right or wrong) gets feedback, never a 500,
+    and the feedback cites the game's own rules, never conquian-40's (R…) ids or its deck."""
+    lesson = next(lesson for lesson in LESSONS if lesson.slug == slug)
+    answered = 0
+    for number, step in enumerate(lesson.steps, start=1):
+        if step.exercise.kind != "play":
+            continue
+        hand = step.exercise.hand_codes()
+        picks = [[c] for c in hand] + [[hand[0], c] for c in hand[1:]]
+        for cards in picks:
+            r = client.post(f"/learn/{slug}/{number}", json={"cards": cards})
+            assert r.status_code == 200, (slug, number, cards, r.get_data(as_text=True))
+            text = re.sub(r"<[^>]+>", "", r.get_json()["html"])
+            assert not re.search(r"\(R\d", text), (slug, number, cards, text)
+            assert "no jokers" not in text, (slug, number, cards, text)
+            answered += 1
+    assert answered >= 3  # the lesson has card steps, and they were all answered

@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from flask import Flask, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import get_translations
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from solver.errors import ConquianError, Text
+
+_DEFAULTS: Final = {
+    400: _l("The request could not be understood: check what was sent and try again."),
+    403: _l("You do not have permission to open this page."),
+    404: _l("There is no page at this address. Check the link, or start again from the "
+            "home page."),
+    405: _l("This address does not accept that kind of request."),
+    500: _l("Something went wrong on our side. Your work was not changed."),
+}
+"""Werkzeug's default descriptions, in words the catalogs translate."""
 
 
 def error_text(exc: Exception | Text) -> str:
@@ -50,6 +63,9 @@ def register_error_handlers(app: Flask) -> None:
     def http_error(error: HTTPException) -> ResponseReturnValue:
         code = error.code or 500
         message = error.description or error.name
+        if message == type(error).description and code in _DEFAULTS:
+            # Werkzeug's own sentence is English: say the same in the page's language.
+            message = str(_DEFAULTS[code])
         if _wants_json():
             return jsonify(error=message), code
         return render_template("errors/error.html", code=code, message=message), code

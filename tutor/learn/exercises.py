@@ -386,8 +386,11 @@ class FindPlay(PositionExercise):
                     )
                 )
                 group = cards_of(chosen | 1 << position.center)
-                if not position.melds and len(group) <= 9:
-                    fb.sentences.append(meld_reason(group))
+                # Why the group is no meld, for natural cards only: a joker's meaning
+                # depends on the card it stands for, which a click does not say.
+                if (not position.melds and len(group) <= 9
+                        and all(c < JOKER_BASE for c in group)):
+                    fb.sentences.append(meld_reason(group, position.rules.table))
         if not fb.correct:
             for right in wanted[:4]:
                 fb.shown += _play_cards(analysis, right)

@@ -10,10 +10,12 @@ from typing import Any
 
 from flask import Blueprint, abort, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 
+from solver.rules.cite import cite
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
-from tutor.learn.exercises import Answer, AnswerError, Feedback
+from tutor.learn.exercises import Answer, AnswerError, Feedback, PositionExercise
 from tutor.learn.lessons import LESSONS, Lesson, Step, lesson_by_slug
 from tutor.learn.progress import (
     completed_slugs,
@@ -108,12 +110,16 @@ def answer(slug: str, number: int) -> ResponseReturnValue:
     if as_json:
         data = request.get_json(silent=True)
         if not isinstance(data, dict):
-            return jsonify(error="send the answer as a JSON object"), 400
+            return jsonify(error=_("Send the answer as a JSON object.")), 400
     else:
         data = {"cards": request.form.getlist("cards"), "choice": request.form.get("choice")}
     try:
         answer = Answer.from_request(data)
         feedback = step.exercise.check(answer)
+        if isinstance(step.exercise, PositionExercise):
+            # The sentences cite conquian-40's rules; a lesson of another game cites its own.
+            rules = step.exercise.position.rules
+            feedback.sentences = [cite(s, rules) for s in feedback.sentences]
     except AnswerError as exc:
         if as_json:
             return jsonify(error=error_text(exc)), 400

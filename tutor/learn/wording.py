@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from flask_babel import gettext as _
 
 from solver.cards import JACK, SEVEN, Card, CardMask, card_glyph, card_rank, cards_of, sort_key
-from solver.melds import meld_cards, meld_problem
+from solver.melds import TABLE_40, MeldTable, meld_cards, meld_problem
 
 
 def glyphs(cards: Iterable[Card]) -> str:
@@ -36,16 +36,18 @@ def group_glyphs(cards: Sequence[Card]) -> str:
     return "-".join(card_glyph(c) for c in sorted(cards))
 
 
-def meld_reason(cards: Sequence[Card]) -> str:
-    """Why these cards are, or are not, a valid meld (R4), in the page's language."""
+def meld_reason(cards: Sequence[Card], table: MeldTable = TABLE_40) -> str:
+    """Why these natural cards are, or are not, a valid meld under ``table`` (R4 in
+    conquian-40), in the page's language."""
     shown = group_glyphs(cards)
-    if meld_problem(cards) is None:
+    problem = meld_problem(cards, table)
+    if problem is None:
         ranks = {card_rank(c) for c in cards}
         if len(ranks) == 1:
             return _(
                 "%(cards)s is a valid set: %(n)d cards of one rank (R4).", cards=shown, n=len(cards)
             )
-        if {SEVEN, JACK} <= ranks:
+        if {SEVEN, JACK} <= ranks and not table.deck.has_rank(SEVEN + 1):
             return _(
                 "%(cards)s is a valid run: 7 and J are neighbours, because 8, 9 and 10 are "
                 "not in the deck (R1, R4).",
@@ -56,7 +58,5 @@ def meld_reason(cards: Sequence[Card]) -> str:
             cards=shown,
             n=len(cards),
         )
-    problem = meld_problem(cards)
-    assert problem is not None
     # The solver says why (R1, R4); only the catalog's words are chosen here.
     return _("%(cards)s is not a meld: %(reason)s.", cards=shown, reason=problem.render(_))
