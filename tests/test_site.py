@@ -4,6 +4,7 @@ page's language, card names with their article in pt/es, one order for hands eve
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -11,6 +12,8 @@ from flask.testing import FlaskClient
 
 from solver.cards import card_rank, card_suit, parse_card
 from tutor.core.cards import card_label, card_phrase, hand_order
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _in_language(client: FlaskClient, lang: str) -> None:
@@ -169,18 +172,21 @@ EUROPEAN = [
 ]
 
 
-def test_the_portuguese_is_brazilian_and_uses_one_glossary() -> None:
-    import json
-    from pathlib import Path
-
+def _catalog_texts(lang: str) -> list[str]:
+    """Every translated string of a language's catalog."""
     from babel.messages.pofile import read_po
 
-    root = Path(__file__).resolve().parent.parent
-    with open(root / "tutor/translations/pt/LC_MESSAGES/messages.po", "rb") as f:
+    with open(ROOT / f"tutor/translations/{lang}/LC_MESSAGES/messages.po", "rb") as f:
         catalog = read_po(f)
-    texts = [s for m in catalog if m.id
-             for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
-    for path in (root / "puzzles").glob("*.pt.json"):
+    return [s for m in catalog if m.id
+            for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+
+
+def test_the_portuguese_is_brazilian_and_uses_one_glossary() -> None:
+    import json
+
+    texts = _catalog_texts("pt")
+    for path in (ROOT / "puzzles").glob("*.pt.json"):
         data = json.loads(path.read_text("utf-8"))
         texts += [data["title"]] + [
             t for p in data["puzzles"] for t in (p["title"], p["explanation"], *p["hints"])
@@ -213,14 +219,6 @@ def test_error_pages_speak_the_pages_language(
 
 def test_the_spanish_calls_the_computer_one_name() -> None:
     """One word for the computer player on the same page: "computadora", never "ordenador"."""
-    from pathlib import Path
-
-    from babel.messages.pofile import read_po
-
-    root = Path(__file__).resolve().parent.parent
-    with open(root / "tutor/translations/es/LC_MESSAGES/messages.po", "rb") as f:
-        catalog = read_po(f)
-    texts = [s for m in catalog if m.id
-             for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    texts = _catalog_texts("es")
     assert any("computadora" in t for t in texts)
     assert not [t for t in texts if re.search(r"(?i)ordenador", t)]
