@@ -25,6 +25,7 @@ from solver.cards import (
     card_kind,
     card_str,
     cards_of,
+    is_joker,
     mask_of,
     parse_card,
 )
@@ -389,7 +390,7 @@ class FindPlay(PositionExercise):
                 # Why the group is no meld, for natural cards only: a joker's meaning
                 # depends on the card it stands for, which a click does not say.
                 if (not position.melds and len(group) <= 9
-                        and all(c < JOKER_BASE for c in group)):
+                        and not any(map(is_joker, group))):
                     fb.sentences.append(meld_reason(group, position.rules.table))
         if not fb.correct:
             for right in wanted[:4]:
