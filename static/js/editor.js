@@ -110,7 +110,10 @@
       showError(builder.dataset.badJson || "The position is not valid JSON.");
       return;
     }
-    var body = { position: data, task: task(), language: form.dataset.language };
+    // The hints and explanation go through the claim checker too: a false one is refused.
+    var body = { position: data, task: task(), language: form.dataset.language,
+      hints: hintsField.value.split("\n").filter(function (h) { return h.trim(); }),
+      explanation: explanationField.value };
     if (task() === "find_play") { body.accepted = acceptedPlays(); }
     if (task() === "discard" && takeField.value.trim()) { body.take = splitCards(takeField.value); }
     var mine = ++sequence;
@@ -141,10 +144,15 @@
     lastReport = data;
     if (!data || !data.ok) {
       showError(data && data.error ? data.error.message : "?");
+      ((data && data.sentences) || []).slice(1).forEach(function (s) {
+        report.appendChild(para("report-bad", "", s.message));
+      });
       if (data && data.analysis) { drawChoices(data); }
-      return;
+      // A false hint leaves the position valid: show its answer to mend the hint with.
+      if (!data || !data.answer_text) { return; }
+    } else {
+      report.textContent = "";
     }
-    report.textContent = "";
     report.appendChild(para("report-ok", builder.dataset.valid || "Valid position.", data.answer_text));
     var plays = data.analysis.plays;
     if (plays.length) {
@@ -168,7 +176,7 @@
     if (data.suggestions.themes.length) {
       report.appendChild(para("muted", "", (builder.dataset.themes || "Themes that fit:") + " " + data.suggestions.themes.join(", ")));
     }
-    drawChoices(data);
+    if (data.ok) { drawChoices(data); }
     suggestButton.hidden = false;
     if (!hintsField.value.trim() && !explanationField.value.trim()) { useSuggestions(); }
   }
@@ -229,7 +237,7 @@
   }
 
   function useSuggestions() {
-    if (!lastReport || !lastReport.ok) { return; }
+    if (!lastReport || !lastReport.suggestions) { return; }
     var s = lastReport.suggestions;
     hintsField.value = s.hints.join("\n");
     explanationField.value = s.explanation;
@@ -255,8 +263,10 @@
     r.addEventListener("change", function () { showTaskFields(); scheduleCheck(); });
   });
   acceptedField.addEventListener("input", scheduleCheck);
+  hintsField.addEventListener("input", scheduleCheck);
+  explanationField.addEventListener("input", scheduleCheck);
   takeField.addEventListener("input", scheduleCheck);
-  suggestButton.addEventListener("click", useSuggestions);
+  suggestButton.addEventListener("click", function () { useSuggestions(); scheduleCheck(); });
   showTaskFields();
   runCheck();
 })();

@@ -23,9 +23,11 @@ from tutor.teach.solving import (
     cards,
     default_take,
     mask_from,
+    sentence_problems,
     solve,
     suggest,
     triviality,
+    unbuildable,
 )
 
 
@@ -94,8 +96,14 @@ def check(
     accepted: Sequence[CardMask] | None = None,
     take: CardMask | None = None,
     language: str = "en",
+    hints: Sequence[str] = (),
+    explanation: str = "",
 ) -> dict[str, Any]:
-    """The editor's report: ``ok``, ``error`` {field, message}, answer, warnings, suggestions."""
+    """The editor's report: ``ok``, ``error`` {field, message}, answer, warnings, suggestions.
+
+    The hints and explanation go through the claim checker as a teacher's import does: a
+    false sentence makes the report not ok, ``error`` naming the first and ``sentences``
+    every one; the answer and suggestions are still there to mend it with."""
     if task not in TASKS:
         return _failure("task", _("Choose a task."))
     problem = _position_problem(data)
@@ -105,6 +113,9 @@ def check(
         position = Position.from_dict(data)
     except ConquianError as exc:
         return _failure("position", error_text(exc))
+    problem = unbuildable(position)
+    if problem:
+        return _failure("position", problem)
     analysis = analyze(position)
     try:
         answer = solve(position, str(task), analysis, accepted=accepted or None, take=take)
@@ -117,9 +128,15 @@ def check(
         return report
     warnings = _warnings(position, analysis, str(task), answer, accepted)
     suggestions = suggest(position, analysis, str(task), answer, language)
+    sentences = [
+        {"field": name, "message": error_text(problem)}
+        for name, problem in sentence_problems(position, str(task), answer, hints,
+                                               explanation, language)
+    ]
     return {
-        "ok": True,
-        "error": None,
+        "ok": not sentences,
+        "error": sentences[0] if sentences else None,
+        "sentences": sentences,
         "position": position.to_dict(),
         "analysis": _analysis(analysis),
         "answer": answer,

@@ -21,7 +21,13 @@ from tutor.core.errors import error_text
 from tutor.extensions import db
 from tutor.models import Puzzle, PuzzleSet
 from tutor.teach.editor import parse_card_line, parse_play_lines
-from tutor.teach.solving import PuzzleFileError, parse_puzzle, solve
+from tutor.teach.solving import (
+    PuzzleFileError,
+    parse_puzzle,
+    sentence_problems,
+    solve,
+    unbuildable,
+)
 from tutor.teach.store import puzzle_from_dict, puzzle_to_dict
 
 
@@ -72,8 +78,10 @@ def split_themes(text: str | None) -> list[str]:
 class FormProblem(ValueError):
     """A problem with one field of the puzzle form."""
 
-    def __init__(self, field: str, message: str):
+    def __init__(self, field: str, message: str,
+                 more: list[tuple[str, str]] | None = None):
         self.field, self.message = field, message
+        self.problems = [(field, message), *(more or [])]  # every (field, message) found
         super().__init__(message)
 
 
@@ -94,11 +102,13 @@ def read_position_text(text: str) -> Any:
         raise FormProblem("position", _("The position is nested too deeply.")) from None
 
 
-def build_puzzle(form_data: dict[str, Any], key: str, source: str) -> dict[str, Any]:
+def build_puzzle(form_data: dict[str, Any], key: str, source: str,
+                 language: str = "en") -> dict[str, Any]:
     """The contract dict of a puzzle from the editor's fields, checked like an imported file.
 
     The answer is computed by the solver from the task, the accepted plays (find_play) and
-    the take (discard). Raises FormProblem naming the field.
+    the take (discard); the hints and explanation, in the set's ``language``, go through the
+    claim checker as an import's do. Raises FormProblem naming the field.
     """
     data = read_position_text(form_data.get("position") or "")
     if isinstance(data, dict) and not data.get("center"):
@@ -107,6 +117,9 @@ def build_puzzle(form_data: dict[str, Any], key: str, source: str) -> dict[str, 
         position = Position.from_dict(data)
     except ConquianError as exc:
         raise FormProblem("position", error_text(exc)) from None
+    problem = unbuildable(position)
+    if problem:
+        raise FormProblem("position", problem)
     task = form_data.get("task") or ""
     accepted: list[CardMask] = []
     take: CardMask | None = None
@@ -137,10 +150,15 @@ def build_puzzle(form_data: dict[str, Any], key: str, source: str) -> dict[str, 
         "explanation": (form_data.get("explanation") or "").strip(),
     }
     try:
-        return parse_puzzle(puzzle, source)
+        checked = parse_puzzle(puzzle, source)
     except PuzzleFileError as exc:
         field = exc.field.split(".")[0].split("[")[0] or "title"
         raise FormProblem(field, error_text(exc.detail_text)) from None
+    false = [(name, error_text(problem)) for name, problem in sentence_problems(
+        position, task, answer, checked["hints"], checked["explanation"], language)]
+    if false:
+        raise FormProblem(*false[0], more=false[1:])
+    return checked
 
 
 def apply_puzzle(puzzle: Puzzle, data: dict[str, Any]) -> None:

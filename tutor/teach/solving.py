@@ -14,24 +14,29 @@ from typing import Any, Final, cast
 from flask_babel import gettext as _
 
 from solver.analysis import Analysis
-from solver.cards import CardMask, card_glyph, card_str, cards_of, parse_card
+from solver.cards import DECK_40, CardMask, card_glyph, card_str, cards_of, parse_card
 from solver.cli.catalogs import translator
 from solver.errors import ConquianError, Text
 from solver.melds import MELDS_CONTAINING
 from solver.messages import N_
 from solver.position import Position
 from solver.puzzles import model as pm
+from solver.puzzles import profile_hints
 from solver.puzzles import tasks as pt
 from solver.puzzles.difficulty import difficulty as rate
 from solver.puzzles.hints import explanation as explain_puzzle
 from solver.puzzles.hints import hints as hint_ladder
 from solver.puzzles.model import PuzzleFormatError
+from solver.puzzles.profile_gen import PROFILE_SPECS, profile_difficulty
 from solver.puzzles.themes import THEMES, themes_of
+from solver.puzzles.validate import false_sentences
+from solver.rules import PROFILES, RuleProfile
 
 TASKS: Final = pm.TASKS
 LANGUAGES: Final = pm.LANGUAGES
 RULESET: Final = pm.RULESET
 MIN_HINTS: Final = pm.MIN_HINTS
+MIN_DIFFICULTY: Final = pm.MIN_DIFFICULTY
 MAX_TEXT: Final = 10_000  # characters in one hint or explanation
 # Ids become URL parts (/sets/<set>/<puzzle>) and database keys of 80 characters.
 ID_PATTERN: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$")
@@ -83,8 +88,9 @@ def _answer_error(message: str, name: str = "") -> PuzzleFileError:
     return PuzzleFileError(message, field=name)
 
 
-def _answer(task: str, data: Mapping[str, Any]) -> pm.Answer:
-    return pm.parse_answer(cast(pm.Task, task), data, _answer_error)  # type: ignore[arg-type]
+def _answer(task: str, data: Mapping[str, Any], position: Position | None = None) -> pm.Answer:
+    return pm.parse_answer(cast(pm.Task, task), data, _answer_error,  # type: ignore[arg-type]
+                           position)
 
 
 def solve(
@@ -163,6 +169,31 @@ def parse_puzzle(data: object, source: str = "", index: int = 0) -> dict[str, An
     return _checked(puzzle, cast(Mapping[str, Any], data), source)
 
 
+def sentence_problems(
+    position: Position,
+    task: str,
+    answer: Mapping[str, Any],
+    hints: Sequence[str],
+    explanation: str,
+    language: str,
+) -> list[tuple[str, Text]]:
+    """The hints and explanation through the claim checker, as a teacher's import checks
+    them (``solver.puzzles.validate``): each false sentence as (form field, problem naming
+    the hint and the sentence); sentences the checker cannot read pass, as in an import."""
+    puzzle = pm.Puzzle(
+        id="editor", title="editor", position=position, task=cast(pm.Task, task),
+        answer=_answer(task, answer, position), themes=(), difficulty=MIN_DIFFICULTY,
+        hints=tuple(hints), explanation=explanation,
+    )
+    translate = translator(language if language in LANGUAGES else "en")
+    out = []
+    for problem in false_sentences(puzzle, translate, strict=False):
+        where = problem.params.get("where")  # Text("hint {number}") or Text("the explanation")
+        in_hints = isinstance(where, Text) and "number" in where.params
+        out.append(("hints" if in_hints else "explanation", problem))
+    return out
+
+
 def known_themes() -> tuple[str, ...]:
     return tuple(THEMES)
 
@@ -208,20 +239,57 @@ def triviality(
     return None
 
 
+def _profile_theme(position: Position, task: str, themes: Sequence[str]) -> str | None:
+    """The profile puzzle theme the suggestions follow (``""``: none fits), or ``None`` for
+    conquian-40's own hint engine (the profiles' puzzle themes are ``PROFILE_SPECS``)."""
+    specs = PROFILE_SPECS.get(position.rules.id)
+    if specs is None:
+        return None
+    return next((t for t, asked in specs.items() if asked == task and t in themes), "")
+
+
 def suggest(
     position: Position, analysis: Analysis, task: str, answer: Mapping[str, Any], language: str
 ) -> dict[str, Any]:
-    """The hint engine's ladder, explanation, difficulty and themes, in the set's language."""
+    """The hint engine's ladder, explanation, difficulty and themes, in the set's language:
+    conquian-40's, or the profile's own (citing its own book) for the other games."""
     typed = cast(pm.Task, task)
-    parsed = _answer(task, answer)
+    parsed = _answer(task, answer, position)
     themes = themes_of(position, analysis)
     translate = translator(language if language in LANGUAGES else "en")
+    theme = _profile_theme(position, task, themes)
+    if theme is None:
+        hints = hint_ladder(position, analysis, typed, parsed, themes)
+        explained = explain_puzzle(position, analysis, typed, parsed, themes)
+        level = rate(position, analysis, typed, parsed.take if task == "discard" else None)
+    else:
+        # The profiles' ladders have no discard puzzle and no win puzzle without a win:
+        # the teacher writes those sentences.
+        asked = task != "discard" and (task != "win" or bool(parsed.plays))
+        hints = profile_hints.hints(position, analysis, typed, parsed, theme) if asked else []
+        explained = (profile_hints.explanation(position, analysis, typed, parsed, theme)
+                     if asked else [])
+        level = profile_difficulty(analysis, theme)
     return {
-        "hints": [s.render(translate)
-                  for s in hint_ladder(position, analysis, typed, parsed, themes)],
-        "explanation": " ".join(
-            s.render(translate) for s in explain_puzzle(position, analysis, typed, parsed, themes)
-        ),
-        "difficulty": rate(position, analysis, typed, parsed.take if task == "discard" else None),
+        "hints": [s.render(translate) for s in hints],
+        "explanation": " ".join(s.render(translate) for s in explained),
+        "difficulty": level,
         "themes": themes,
     }
+
+
+def editor_builds(rules: RuleProfile) -> bool:
+    """Whether the editor can build puzzles of ``rules``: its card fields read the 40-card
+    pack, and its tasks ask about a center card."""
+    deck = rules.deck
+    return (rules.analysis == "center" and deck.packs == 1 and not deck.jokers
+            and deck.ranks == DECK_40.ranks)
+
+
+def unbuildable(position: Position) -> str | None:
+    """Why the editor cannot build a puzzle of this position's game, or None."""
+    if editor_builds(position.rules):
+        return None
+    names = ", ".join(p.id for p in PROFILES.values() if editor_builds(p))
+    return _("The editor builds puzzles of %(names)s; a %(rules)s puzzle set can be "
+             "imported as a file.", names=names, rules=position.rules.id)

@@ -246,6 +246,8 @@ def _report_for(form: PuzzleForm, language: str) -> dict[str, Any]:
         accepted=accepted if task == "find_play" else None,
         take=take if task == "discard" else None,
         language=language,
+        hints=services.split_lines(form.hints.data),
+        explanation=(form.explanation.data or "").strip(),
     )
 
 
@@ -265,13 +267,14 @@ def _save_puzzle(puzzle_set: PuzzleSet, puzzle: Puzzle | None) -> ResponseReturn
         return _editor(puzzle_set, form, puzzle, report)
     key = puzzle.key if puzzle is not None else services.next_key(puzzle_set)
     try:
-        data = services.build_puzzle(dict(request.form.items()), key, puzzle_set.title)
+        data = services.build_puzzle(dict(request.form.items()), key, puzzle_set.title,
+                                     puzzle_set.language)
     except services.FormProblem as exc:
-        target = getattr(form, exc.field, None)
-        if target is not None and hasattr(target, "errors"):
-            target.errors = [*target.errors, exc.message]
-        else:
-            form.title.errors = [*form.title.errors, exc.message]
+        for name, message in exc.problems:
+            target = getattr(form, name, None)
+            if target is None or not hasattr(target, "errors"):
+                target = form.title
+            target.errors = [*target.errors, message]
         return _editor(puzzle_set, form, puzzle, report), 400
     if puzzle is None:
         puzzle = puzzle_from_dict(data, len(puzzle_set.puzzles))
@@ -390,12 +393,21 @@ def check_position() -> ResponseReturnValue:
             take = mask_from(body.get("take"), "take")
     except ValueError as exc:
         return jsonify(ok=False, error={"field": "answer", "message": str(exc)}), 400
+    hints, explanation = body.get("hints") or [], body.get("explanation") or ""
+    if isinstance(hints, str):
+        hints = services.split_lines(hints)
+    if not isinstance(hints, list) or not all(isinstance(h, str) for h in hints) \
+            or not isinstance(explanation, str):
+        message = _("Send the hints as a list of sentences and the explanation as text.")
+        return jsonify(ok=False, error={"field": "hints", "message": message}), 400
     report = check(
         body.get("position"),
         task,
         accepted=accepted if task == "find_play" else None,
         take=take if task == "discard" else None,
         language=str(language),
+        hints=[h.strip() for h in hints if h.strip()],
+        explanation=explanation.strip(),
     )
     return jsonify(report)
 
