@@ -40,10 +40,10 @@ class Book:
 
 BOOKS: Final = (
     Book("conquian-40", "R", 14),
-    Book("cooncan", "C", 14),
+    Book("cooncan", "C", 15),
     Book("colonel", "H", 13),
     Book("conquin", "I", 13),
-    Book("kunken", "K", 15),
+    Book("kunken", "K", 16),
 )
 BOOK_BY_ID: Final = {book.id: book for book in BOOKS}
 BOOK_BY_PREFIX: Final = {book.prefix: book for book in BOOKS}
