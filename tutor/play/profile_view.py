@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from solver.errors import ConquianError
+from solver.game.record import result_of
 from tutor.core.cards import card_phrase
 from tutor.play.profiles import HUMAN, ProfileGame
 
@@ -139,6 +140,7 @@ def entry(seat: int, action: Any) -> dict[str, Any]:
 
 
 def hand_result(game: ProfileGame, result: dict[str, Any] | None) -> str | None:
+    """The banner of a finished hand, from the engine's result (``winner``: a seat)."""
     if result is None:
         return None
     winner = result.get("winner")
@@ -347,7 +349,9 @@ def profile_view(game: ProfileGame, *, with_log: bool = False) -> dict[str, Any]
         "turn": "you" if game.to_act() else None,
         "choices": choices,
         "hand_over": game.hand_over,
-        "hand_result": hand_result(game, result),
+        # The engine's result names seats, as the stored record and the review read it;
+        # the observation's says "you"/"opponent" (issue 27 item 7).
+        "hand_result": hand_result(game, result_of(state)),
         "hand_points": hand_points(game, result) if game.hand_over else None,
         "match_score": {"you": score[HUMAN], "opponents": score[1:]},
         "stake": game.stake,
