@@ -17,7 +17,7 @@ from solver.errors import ConquianError
 from solver.game.actions import Action
 from solver.game.deal import deal_from_seed
 from solver.game.match import hand_points, hand_seed, play_hand, play_match
-from solver.game.meld_match import play_meld_match
+from solver.game.meld_match import MeldMatch, play_meld_match
 from solver.game.observation import Observation
 from solver.game.record import result_of, to_record
 from solver.game.registry import GAMES, game_rules, players_of
@@ -44,8 +44,9 @@ def register(sub: Any) -> None:
     count.add_argument("--matches", type=int, metavar="N", help="matches to 3 won hands to play")
     parser.add_argument(
         "--points", type=int, metavar="T",
-        help="with --matches: conquian-40 matches to T points, each won hand scoring the "
-             "pips left in the loser's hand (1-7 face value, J Q K 10, aces 15); Kunken "
+        help="with --matches: conquian-40 (R14) and cooncan (C15) matches to T points, each "
+             "won hand scoring the pips left in the loser's hand (1-7 face value, J Q K 10, "
+             "aces 15); Kunken "
              "matches to 300 instead of 500 (K14)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and players")
@@ -102,8 +103,9 @@ def _hands(args: argparse.Namespace, rules: RuleProfile, players: list[Any],
     """Every hand played, with the match winner when it ends a match (else NOT_OVER)."""
     if args.matches is not None and rules.id in MELD_MATCHES:
         for m in range(args.matches):
+            by_points = args.points is not None  # C15; a Kunken match always counts points
             for state, match in play_meld_match(hand_seed(args.seed, m), rules, players, rng,
-                                                args.points or 0):
+                                                args.points or 0, points=by_points):
                 yield state, match.winner if match.is_over else NOT_OVER
         return
     if args.matches is not None:
@@ -166,10 +168,11 @@ def run(args: argparse.Namespace) -> int:
         fail("--per-hand needs --games, and a profile other than conquin")
     if args.points is not None and rules.id == "colonel":
         fail("--points: a colonel match goes to 100 points (H12)")
-    if args.points is not None and rules.id == "cooncan":
-        fail("--points: a cooncan match goes to three points (C13)")
-    if args.points is not None and rules.id in MELD_MATCHES and args.points not in (500, 300):
-        fail(f"--points: a {rules.id} match goes to 500 or 300 points (K14)")
+    if args.points is not None and rules.id in MELD_MATCHES:
+        try:
+            MeldMatch(0, rules, args.points, points=True)
+        except ValueError as exc:
+            fail(f"--points: {exc}")
     names = _players(args.players, rules)
     known = players_of(rules)
     times: list[list[float]] = [[] for _ in names]
