@@ -38,6 +38,9 @@ def test_walk_the_worked_example_step_by_step(
     expect(four).to_have_attribute("aria-pressed", "true")
     page.get_by_role("button", name="Lay down").click()
     expect(_feedback(page)).to_contain_text("Not quite.")  # 4♥ alone is not enough
+    # A first miss reveals nothing of the solution; it is there on request.
+    expect(_feedback(page)).not_to_contain_text("Lay 4♥ 5♥ with 6♥")
+    _feedback(page).get_by_role("button", name="Show the solution").click()
     expect(_feedback(page)).to_contain_text("Lay 4♥ 5♥ with 6♥")
     page.get_by_role("button", name="five of hearts").click()
     page.get_by_role("button", name="Lay down").click()
@@ -62,15 +65,17 @@ def test_walk_the_worked_example_step_by_step(
     # Step 4: the 7♥ counterfactual — cannot be taken to wait for a 6♥.
     page.get_by_role("button", name="Take 7♥").click()
     expect(_feedback(page)).to_contain_text("Not quite.")
-    expect(_feedback(page)).to_contain_text("you cannot take it now to wait for one (R8)")
+    expect(_feedback(page)).not_to_contain_text("you cannot take it now to wait for one")
     page.get_by_role("button", name="Decline 7♥").click()
     expect(_feedback(page)).to_contain_text("Right!")
+    expect(_feedback(page)).to_contain_text("you cannot take it now to wait for one (R8)")
     page.get_by_role("link", name="Next step", exact=True).click()
 
     # Step 5: 4♥-5♥ can never go down alone.
     page.get_by_role("button", name="Lay 4♥-5♥ down now").click()
-    expect(_feedback(page)).to_contain_text("never on their own (R8)")
+    expect(_feedback(page)).to_contain_text("Not quite.")
     page.get_by_role("button", name="Keep them and decline 7♥").click()
+    expect(_feedback(page)).to_contain_text("never on their own (R8)")
     expect(_feedback(page)).to_contain_text("Lesson complete")
     check_a11y(page)
     snapshot(page, "learn-worked-5-complete")
@@ -135,6 +140,8 @@ def test_exercises_work_without_javascript(browser: Browser, live_server: str) -
         page.goto(live_server + "/learn/forcing/3")
         page.get_by_role("button", name="Let it go").click()
         expect(page.locator("#feedback")).to_contain_text("Not quite.")
+        expect(page.locator("#feedback")).not_to_contain_text("you may force them")
+        page.get_by_role("button", name="Show the solution").click()
         expect(page.locator("#feedback")).to_contain_text("you may force them")
     finally:
         context.close()
@@ -157,6 +164,26 @@ def test_other_lesson_pages_are_accessible(
     page.get_by_role("button", name="six of spades, seven of spades, jack of spades").click()
     page.get_by_role("button", name="Check").click()
     expect(page.locator("#feedback")).to_contain_text("Not quite.")
+    page.locator("#feedback").get_by_role("button", name="Show the solution").click()
     expect(page.locator("#feedback")).to_contain_text("7 and J are neighbours")
     check_a11y(page)
     snapshot(page, "learn-melds-1-answered")
+
+
+def test_two_copies_of_a_card_are_two_buttons(page: Page, live_server: str) -> None:
+    """Kunken with two packs: each 8♣ button stands for its own copy (both pressed, both
+    are sent and graded together)."""
+    page.goto(live_server + "/learn/kunken-104/1")
+    eights = page.get_by_role("button", name="eight of clubs")
+    expect(eights).to_have_count(2)
+    eights.nth(0).click()
+    eights.nth(1).click()
+    page.get_by_role("button", name="joker").first.click()
+    page.get_by_role("button", name="Lay down").click()
+    expect(_feedback(page)).to_contain_text("Laying 8♣ 8♣")
+    expect(_feedback(page)).to_contain_text("Not quite.")
+    eights.nth(1).click()
+    expect(eights.nth(0)).to_have_attribute("aria-pressed", "true")
+    expect(eights.nth(1)).to_have_attribute("aria-pressed", "false")
+    page.get_by_role("button", name="Lay down").click()
+    expect(_feedback(page)).to_contain_text("Right!")

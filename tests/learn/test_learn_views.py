@@ -83,12 +83,20 @@ def test_worked_example_walkthrough_as_plain_forms(client: FlaskClient, app: Fla
 
 
 def test_wrong_answers_get_an_explanation_and_save_nothing(client: FlaskClient, app: Flask) -> None:
+    # A first miss holds the solution back (as puzzles do); the second miss shows it.
     r = client.post("/learn/worked-example/4", data={"choice": "take"})
     text = r.get_data(as_text=True)
     assert r.status_code == 200
+    assert "Not quite." in text and "7♥ could be taken if you held 6♥" not in text
+    r = client.post("/learn/worked-example/4", data={"choice": "take"})
+    text = r.get_data(as_text=True)
     assert "Not quite." in text and "7♥ could be taken if you held 6♥" in text
 
     r = client.post("/learn/worked-example/2", data={"cards": ["4H"]})
+    text = r.get_data(as_text=True)
+    assert "Not quite." in text and "Lay 4♥ 5♥ with 6♥" not in text
+    assert "Laying 4♥ with 6♥ does not work" in text  # what is wrong with the answer given
+    r = client.post("/learn/worked-example/2", data={"cards": ["4H"], "reveal": "1"})
     text = r.get_data(as_text=True)
     assert "Not quite." in text and "Lay 4♥ 5♥ with 6♥" in text
 
@@ -106,7 +114,8 @@ def test_json_answers_return_a_feedback_fragment(client: FlaskClient) -> None:
 
     r = client.post("/learn/deck/2", json={"cards": ["AD"]})
     data = r.get_json()
-    assert data["correct"] is False and "wrap" in data["html"]
+    assert data["correct"] is False and "wrap" in data["html"]  # why A♦ fails: no solution
+    assert "These cards fit together" not in data["html"] and "Show the solution" in data["html"]
 
     r = client.post("/learn/deck/2", json={"cards": ["JD"]})
     data = r.get_json()

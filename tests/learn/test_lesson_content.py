@@ -81,7 +81,7 @@ RIGHT_AND_WRONG = [
     ("draw", 2, Answer(choice="leave"), Answer(choice="take")),
     ("match", 1, Answer(("5H", "6H", "JH")), Answer(("5H", "6H"))),
     ("cooncan", 1, Answer(()), Answer(("7D",))),
-    ("cooncan", 2, Answer(choice="yes"), Answer(choice="no")),
+    ("cooncan", 2, Answer(choice="no"), Answer(choice="yes")),
     ("cooncan", 3, Answer(("5H", "6H")), Answer(("5H",))),
     ("kunken", 1, Answer(("9S", "*")), Answer(("9S",))),
     ("kunken", 2, Answer(choice="leave"), Answer(choice="take")),

@@ -18,17 +18,23 @@ from flask_babel.speaklater import LazyString
 
 from solver.analysis import Analysis, Play
 from solver.cards import (
+    ACE,
     JOKER_BASE,
+    KING,
+    TWO,
     Card,
     CardMask,
     card_glyph,
     card_kind,
+    card_rank,
     card_str,
     cards_of,
     is_joker,
     mask_of,
     parse_card,
+    parse_kind,
 )
+from solver.claims.profile import laid_text, opponent_meld_text, strings_text
 from solver.cover import first_cover
 from solver.errors import ConquianError
 from solver.explain import explain, explain_play
@@ -83,6 +89,15 @@ class Feedback:
     items: list[Item] = field(default_factory=list)
     # The right answer drawn as cards: each entry a (caption, list of melds) pair.
     shown: list[tuple[str, list[list[str]]]] = field(default_factory=list)
+    attempt: list[str] = field(default_factory=list)
+    """For a wrong answer: what is wrong with the learner's own answer, revealing nothing
+    of the solution: all a first miss shows (as a puzzle's first miss, README)."""
+    held_back: bool = False
+    """The solution is held back: only ``attempt`` is shown."""
+
+    def first_miss(self) -> Feedback:
+        """This wrong answer's feedback with the solution held back."""
+        return Feedback(False, list(self.attempt), held_back=True)
 
 
 def _render(sentences: Iterable[Any]) -> list[str]:
@@ -194,6 +209,7 @@ class ExtendMeld:
             fb.sentences.append(_("%(cards)s would fit as well.",
                                   cards=mask_glyphs(largest & ~chosen)))
         if not fb.correct:
+            fb.attempt = list(fb.sentences)
             fb.sentences.append(
                 _("These cards fit together with it: %(cards)s, making %(meld)s.",
                   cards=mask_glyphs(largest), meld=meld_glyphs(base | largest))
@@ -254,6 +270,7 @@ class SplitRun:
         if correct:
             fb.shown.append((_("Your split"), [_codes(first), _codes(second)]))
         else:
+            fb.attempt = list(fb.sentences)
             ranks = self.option_cards
             fb.sentences.append(
                 _(
@@ -299,17 +316,63 @@ class PositionExercise:
         return []
 
 
-def _play_cards(analysis: Analysis, play: Play) -> list[tuple[str, list[list[str]]]]:
-    label = (
-        _(
-            "Lay %(cards)s with %(center)s",
-            cards=mask_glyphs(play.hand_cards),
-            center=card_glyph(analysis.position.center),
-        )
+def _grown_meld(position: Position, index: int, laid: Sequence[str]) -> list[str]:
+    """The opponent's meld ``index`` with the cards laid off onto it, in meld order (a run
+    by rank, the ace above the king when the run goes on to it)."""
+    codes = [*position.meld_list(position.opponent_melds[index]), *laid]
+    ranks = [card_rank(parse_kind(c.lstrip("*"))) for c in codes]
+    order = list(position.rules.deck.ranks)
+    high_ace = ACE in ranks and KING in ranks and TWO not in ranks
+    def key(pair: tuple[int, str]) -> int:  # stable: a set keeps its order, the card last
+        rank = pair[0]
+        return len(order) if rank == ACE and high_ace else order.index(rank)
+
+    return [code for _rank, code in sorted(zip(ranks, codes, strict=True), key=key)]
+
+
+def _way_caption(label: str, way: Play) -> str:
+    """``label`` told apart from the other ways of the same hand cards: where the cards go."""
+    if way.lay_off:
+        return _("%(play)s, laying %(cards)s off onto your opponent's melds",
+                 play=label, cards=laid_text(way))
+    if way.swaps:
+        return _("%(play)s, after swapping a joker", play=label)
+    return _("%(play)s, into your own melds", play=label)
+
+
+def _play_cards(analysis: Analysis, play: Play, caption: str | None = None,
+                own_only: bool = False) -> list[tuple[str, list[list[str]]]]:
+    """The play drawn as cards: for each way of it (several ways of the same hand cards are
+    told apart), your melds afterwards, then each of your opponent's melds with the cards
+    laid off onto it. ``caption`` replaces the play's own label; ``own_only``: only the
+    ways that keep every card in your own melds (a forced card goes nowhere else)."""
+    position = analysis.position
+    center = card_glyph(position.center)
+    label = caption or (
+        _("Lay %(cards)s with %(center)s", cards=mask_glyphs(play.hand_cards), center=center)
         if play.hand_cards
-        else _("Take %(center)s alone", center=card_glyph(analysis.position.center))
+        else _("Take %(center)s alone", center=center)
     )
-    return [(label, _melds_codes(play.melds))]
+    ways = play.ways or (play,)
+    if own_only:
+        ways = tuple(w for w in ways if not w.lay_off) or ways
+    out: list[tuple[str, list[list[str]]]] = []
+    for way in ways:
+        title = label if len(ways) == 1 else _way_caption(label, way)
+        laid_off = [
+            (_("%(cards)s laid off onto your opponent's meld %(meld)s",
+               cards=strings_text(laid), meld=opponent_meld_text(position, index)),
+             [_grown_meld(position, index, laid)])
+            for index, laid in way.lay_off or ()
+        ]
+        if way.melds or not laid_off:
+            out.append((title, [way.meld_strings(m) for m in way.melds]))
+            out += laid_off
+        else:  # no meld of your own: the picture is where the cards go
+            first, groups = laid_off[0]
+            out.append((_("%(play)s: %(where)s", play=title, where=first), groups))
+            out += laid_off[1:]
+    return out
 
 
 @dataclass(frozen=True)
@@ -368,6 +431,7 @@ class FindPlay(PositionExercise):
                         n=left,
                     )
                 )
+                fb.attempt = list(fb.sentences)  # all about the learner's own play
         else:
             if not chosen:
                 fb.sentences.append(
@@ -392,6 +456,7 @@ class FindPlay(PositionExercise):
                 if (not position.melds and len(group) <= 9
                         and not any(map(is_joker, group))):
                     fb.sentences.append(meld_reason(group, position.rules.table))
+            fb.attempt = list(fb.sentences)  # why the learner's cards fail, no more
         if not fb.correct:
             for right in wanted[:4]:
                 fb.shown += _play_cards(analysis, right)
@@ -481,7 +546,7 @@ class Discard(PositionExercise):
         chosen = _parse_cards(answer.values, self.remaining())
         card = cards_of(chosen)[0]
         best = self.best()
-        fb = Feedback(bool(best & chosen), [self.reason(card)])
+        fb = Feedback(bool(best & chosen), [self.reason(card)], attempt=[self.reason(card)])
         if not fb.correct:
             fb.sentences += [self.reason(c) for c in cards_of(best)]
         fb.sentences.append(_("Your discard becomes the center card your opponent faces (R7, R8)."))
@@ -567,8 +632,10 @@ class CanBeForced(PositionExercise):
         choice = self._choose(answer)
         analysis = self.analysis()
         fb = Feedback((choice == "yes") == analysis.forceable, _explain(analysis, "forceable"))
-        if analysis.force_melds is not None:
-            fb.shown.append((_("Forced, your melds become"), _melds_codes(analysis.force_melds)))
+        play = analysis.forceable_play
+        if play is not None:
+            # Where the card would go: your melds, or (by lay-off) your opponent's.
+            fb.shown += _play_cards(analysis, play, _("If it is forced on you"), own_only=True)
         return fb
 
 

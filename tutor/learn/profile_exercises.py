@@ -26,8 +26,10 @@ class DrawChoice(PositionExercise):
     kind: ClassVar[str] = "choice"
 
     def choices(self) -> list[Choice]:
-        return [Choice("upcard", _l("Draw %(card)s", card=self.center)),
-                Choice("stock", _l("Draw from the stock"))]
+        # The question is whether the upcard is better, so the solver's "Yes:"/"No:" reads
+        # as the answer to it.
+        return [Choice("upcard", _l("Yes: draw %(card)s", card=self.center)),
+                Choice("stock", _l("No: draw from the stock"))]
 
     def check(self, answer: Answer) -> Feedback:
         choice = self._choose(answer)

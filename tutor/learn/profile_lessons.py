@@ -17,7 +17,7 @@ COONCAN = Lesson(
     profile="cooncan",
     title=_l("Cooncan: what changes"),
     summary=_l("The same 40 cards and melds, but a card your opponent left may go onto their "
-               "melds, forcing covers that too, and eleven cards down wins."),
+               "melds (though it is never forced on you there), and eleven cards down wins."),
     rules=("C8", "C9", "C10", "C11"),
     steps=(
         Step(
@@ -42,11 +42,11 @@ COONCAN = Lesson(
             ),
         ),
         Step(
-            title=_l("Forcing a lay-off"),
+            title=_l("No forcing onto their melds"),
             paragraphs=(
-                _l("As in conquian, a card you could take with no card from your hand may be "
-                   "forced on you. In Cooncan that includes a card you could lay off onto your "
-                   "opponent's melds (C10)."),
+                _l("As in conquian, a card that fits your own melds with no card from your hand "
+                   "may be forced on you. A card you could only lay off onto your opponent's "
+                   "melds is never forced: taking it is up to you (C10)."),
             ),
             exercise=CanBeForced(
                 prompt=_l("You would like to decline the 3♥. If you do, can your opponent "
@@ -128,8 +128,8 @@ KUNKEN = Lesson(
         Step(
             title=_l("Taking cards back"),
             paragraphs=(
-                _l("Your own melds may be rearranged, and cards of them may go back into your "
-                   "hand (K9)."),
+                _l("Your own melds may be rearranged, and a whole meld of yours may go back "
+                   "into your hand (K9)."),
             ),
             exercise=FindPlay(
                 prompt=_l("Your opponent left the 7♠. Select the cards from your hand that go "
@@ -161,7 +161,8 @@ COLONEL = Lesson(
                    "the upcard leaves with what an unseen stock card leaves on average."),
             ),
             exercise=DrawChoice(
-                prompt=_l("The upcard is the K♥. Which card do you draw?"),
+                prompt=_l("The upcard is the K♥. Is it better to draw it than a card from the "
+                          "stock?"),
                 position_data={
                     "rules": "colonel",
                     "hand": ["2S", "2H", "3H", "5H", "7H", "10H", "6D", "9D", "10D", "7C"],
@@ -178,7 +179,8 @@ COLONEL = Lesson(
                    "(H8)."),
             ),
             exercise=DrawChoice(
-                prompt=_l("The upcard is the 5♦. Which card do you draw?"),
+                prompt=_l("The upcard is the 5♦. Is it better to draw it than a card from the "
+                          "stock?"),
                 position_data={
                     "rules": "colonel",
                     "hand": ["9S", "10S", "QS", "9H", "QH", "3D", "4D", "6D", "9C", "QC"],
@@ -207,11 +209,13 @@ CONQUIN = Lesson(
                 _l("Closing with exactly two melds doubles the stake (I10)."),
             ),
             exercise=CloseChoice(
-                prompt=_l("The face-up card is the A♠. Can you take it and close?"),
+                prompt=_l("The face-up card is the K♠. Can you take it and close?"),
                 position_data={
                     "rules": "conquin",
-                    "hand": ["AS", "8S", "AH", "AD", "8D", "AC", "8C", "AH", "AC", "8C"],
-                    "center": "AS", "center_from": "opponent", "players": 4,
+                    # Nine cards in two melds and a stray 9♦: only a card that joins a
+                    # meld lets you close, and the K♠ makes the second meld four kings.
+                    "hand": ["2S", "3S", "4S", "5S", "6S", "7S", "KH", "KD", "KC", "9D"],
+                    "center": "KS", "center_from": "opponent", "players": 4,
                 },
             ),
         ),

@@ -6,9 +6,11 @@ feedback) or as JSON from static/js/learn.js (the feedback comes back as an HTML
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, render_template, request, url_for
+from flask import Blueprint, abort, jsonify, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -26,6 +28,18 @@ from tutor.learn.progress import (
 )
 
 bp = Blueprint("learn", __name__, url_prefix="/learn")
+
+
+@bp.app_template_filter("copies_chosen")
+def copies_chosen(codes: Sequence[str], chosen: Sequence[str]) -> list[tuple[str, bool]]:
+    """Each offered card with whether it is chosen; the nth copy of a card (two packs) is
+    chosen when ``chosen`` names it at least n times."""
+    left = Counter(chosen)
+    out = []
+    for code in codes:
+        out.append((code, left[code] > 0))
+        left[code] -= 1
+    return out
 
 
 def _find(slug: str, number: int) -> tuple[Lesson, Step]:
@@ -102,6 +116,25 @@ def _render_step(
     )
 
 
+MISSES = "lesson_misses"
+"""Session key: per step ("slug/number"), the wrong answers since its last right one."""
+
+
+def _hold_back(lesson: Lesson, number: int, feedback: Feedback, reveal: bool) -> Feedback:
+    """As a puzzle's round: a first miss reveals nothing of the solution (only what is
+    wrong with the answer given); the second miss, or asking for it, shows it all."""
+    key = f"{lesson.slug}/{number}"
+    misses = dict(session.get(MISSES) or {})
+    if feedback.correct:
+        misses.pop(key, None)
+    elif not reveal:
+        misses[key] = misses.get(key, 0) + 1
+    session[MISSES] = misses
+    if feedback.correct or reveal or misses[key] >= 2:
+        return feedback
+    return feedback.first_miss()
+
+
 @bp.post("/<slug>/<int:number>")
 def answer(slug: str, number: int) -> ResponseReturnValue:
     lesson, step = _find(slug, number)
@@ -112,7 +145,8 @@ def answer(slug: str, number: int) -> ResponseReturnValue:
         if not isinstance(data, dict):
             return jsonify(error=_("Send the answer as a JSON object.")), 400
     else:
-        data = {"cards": request.form.getlist("cards"), "choice": request.form.get("choice")}
+        data = {"cards": request.form.getlist("cards"), "choice": request.form.get("choice"),
+                "reveal": request.form.get("reveal") == "1"}
     try:
         answer = Answer.from_request(data)
         feedback = step.exercise.check(answer)
@@ -120,11 +154,13 @@ def answer(slug: str, number: int) -> ResponseReturnValue:
             # The sentences cite conquian-40's rules; a lesson of another game cites its own.
             rules = step.exercise.position.rules
             feedback.sentences = [cite(s, rules) for s in feedback.sentences]
+            feedback.attempt = [cite(s, rules) for s in feedback.attempt]
     except AnswerError as exc:
         if as_json:
             return jsonify(error=error_text(exc)), 400
         return _render_step(lesson, step, number, error=error_text(exc), status=400)
 
+    feedback = _hold_back(lesson, number, feedback, data.get("reveal") in (True, "1"))
     complete = False
     if feedback.correct:
         complete = record_solved(lesson, number - 1)
@@ -136,6 +172,7 @@ def answer(slug: str, number: int) -> ResponseReturnValue:
     html = render_template(
         "learn/_feedback.html",
         feedback=feedback,
+        answer=answer,
         lesson=lesson,
         number=number,
         just_completed=complete,
