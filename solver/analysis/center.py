@@ -15,6 +15,9 @@ from solver.position import Position
 LaidOff = tuple[int, tuple[str, ...]]
 """Cards a play lays off onto one of the opponent's melds: (its index, the cards as the
 contract writes them, a joker as ``*5H``)."""
+SwapMade = tuple[int, str, bool]
+"""A joker swap made during the take (K5): (the opponent's meld index, the natural card put
+in the joker's place, whether that card is the center card itself)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +40,18 @@ class Play:
     stands: tuple[tuple[Card, Card], ...] = ()
     """The card each joker in ``melds`` stands for."""
     table: MeldTable = field(default=TABLE_40, compare=False, repr=False)
+    swaps: tuple[SwapMade, ...] = ()
+    """Joker swaps made first (K5); the jokers they bring to the hand may go down at once."""
+    jokers_kept: int = 0
+    """How many of those jokers stay in the hand."""
+    ways: tuple[Play, ...] = ()
+    """Every way to expose these hand cards (other melds, lay-offs, swaps), this one among
+    them, when there is more than one; ``rearranged`` and ``wins`` speak for them all."""
+
+    @property
+    def on_own_melds(self) -> bool:
+        """Some way puts the center card into your own melds (not onto the opponent's)."""
+        return any(not way.lay_off and not way.swaps for way in self.ways or (self,))
 
     @property
     def size(self) -> int:
@@ -60,6 +75,13 @@ class Play:
             data["lay_off"] = [{"meld": i, "cards": list(cards)} for i, cards in self.lay_off]
         if self.taken_back is not None:
             data["taken_back"] = list(self.taken_back)
+        if self.swaps:
+            data["swaps"] = [{"meld": i, "card": card, "center": center}
+                             for i, card, center in self.swaps]
+            data["jokers_kept"] = self.jokers_kept
+        if self.ways:
+            data["ways"] = [{k: v for k, v in way.to_dict().items() if k != "hand_cards"}
+                            for way in self.ways]
         return data
 
 
@@ -81,11 +103,19 @@ class Analysis:
 
     @property
     def forceable_play(self) -> Play | None:
-        if not self.position.rules.forcing:
+        """The play with no hand card that forcing asks for: into your own melds, or (where
+        the profile forces onto the opponent's melds too) any way (R9, C10)."""
+        rules = self.position.rules
+        if not rules.forcing:
             return None  # kunken: nobody forces a card (K7)
         for play in self.plays:
-            if not play.hand_cards:
+            if play.hand_cards:
+                continue
+            if rules.force_onto_opponent:
                 return play
+            for way in play.ways or (play,):
+                if not way.lay_off and not way.swaps:
+                    return way
         return None
 
     @property

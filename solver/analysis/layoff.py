@@ -10,8 +10,14 @@ What a play is (the rule books' C5, C8–C11 and K3–K4, K7–K11):
 - ``kunken*``: the same, and your melds that are not frozen may also go back to the hand
   (K9: take back whole melds, then meld again), so their cards are as free as hand cards;
   a play reports the fewest cards it takes back (``taken_back``), and plays differ only by
-  what leaves the hand and what lies off, never by what needlessly goes back.  Joker swaps
-  (K5) are a step of their own and not part of a play.
+  what leaves the hand and what lies off, never by what needlessly goes back.
+- ``kunken`` (K5): during the take, a hand card or the center card itself may first take
+  the place of a joker standing for it in one of the opponent's melds (not a laid-off
+  card), when you have a meld on the table; the joker comes to your hand and may go down
+  at once.  Each set of such swaps is a variant of the problem (:func:`swap_variants`)
+  that both engines solve; a swapped hand card is one of the play's hand cards, a swapped
+  center card is used.  Your own melds' jokers need no swap here: with K9 their cards are
+  as free as hand cards.
 - ``cooncan``: a card the opponent left may instead go alone onto one of the opponent's
   melds (C9); a card you turned never can.
 - ``kunken*``: once you have a meld of your own after the play (one made in the same play
@@ -23,14 +29,15 @@ What a play is (the rule books' C5, C8–C11 and K3–K4, K7–K11):
   down after the play (C11/K11): your hand is then empty, except for the Kunken opener,
   who holds one card more (K6) and wins with one card left in hand or with twelve down.
 
-``rearranged`` says that no realisation of the play keeps the natural cards of each of your
-old movable melds inside one new meld with nothing taken back (with two packs, cards are
-compared by kind).
+``rearranged`` says that no realisation of the play keeps each of your old movable melds,
+its jokers included, inside one new meld with nothing taken back; with two packs the old
+meld's own copies stay together, while other copies of its cards may go elsewhere.
 
-Plays are distinct by what leaves your hand and what lies off where: the *key* is the
+A *key* is what leaves your hand, what lies off where and which swaps are made: the
 multiset of hand cards (natural kinds, and how many jokers) and, per opponent meld, the
 cards laid off on it (jokers with the card they stand for).  Identical cards of two packs
-are interchangeable, so a key never says which copy.
+are interchangeable, so a key never says which copy.  The analysis has one entry per set of
+hand cards (:func:`build` merges the keys that share it).
 
 Multisets of natural kinds use the "fold" form of :func:`solver.cards.fold`: bit ``k`` for
 one card of kind ``k``, bit ``52 + k`` for a second one.
@@ -39,10 +46,10 @@ one card of kind ``k``, bit ``52 + k`` for a second one.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
-from solver.analysis.center import Analysis, LaidOff, Play, play_order
+from solver.analysis.center import Analysis, LaidOff, Play, SwapMade, play_order
 from solver.cards import (
     JOKER_BASE,
     KINDS_MASK,
@@ -145,14 +152,27 @@ class Target:
     jokers: int
 
 
+@dataclass(frozen=True, slots=True, order=True)
+class Swap:
+    """A joker swap made during the take (K5): the natural card of ``kind`` (from the hand,
+    or the center card) takes the place of ``joker`` in the opponent's meld ``meld``."""
+
+    meld: int
+    joker: Card
+    kind: int
+    from_center: bool
+
+
 @dataclass(frozen=True, slots=True)
 class Key:
     """What a play changes: hand cards down (natural kinds, jokers) and the lay-offs,
-    ``(opponent meld index, natural kinds, kinds the laid-off jokers stand for)``."""
+    ``(opponent meld index, natural kinds, kinds the laid-off jokers stand for)``, in the
+    swap variant ``swaps`` (the hand there lacks the swapped cards and holds the jokers)."""
 
     hand: Multiset
     hand_jokers: int
     lay_off: tuple[tuple[int, Multiset, CardMask], ...] = ()
+    swaps: tuple[Swap, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,12 +208,15 @@ class Problem:
     hand: Multiset
     hand_jokers: int
     center_kind: int
-    """The center card's kind, or -1 for a joker."""
+    """The center card's kind, -1 for a joker, or -2 once it went into a joker's place."""
     exposed: Multiset
     """Natural kinds of your melds that are not frozen (they must stay down)."""
     exposed_jokers: int
     blocks: tuple[CardMask, ...]
     """Natural kinds of each of those melds (kept whole, or the play is rearranged)."""
+    block_jokers: tuple[int, ...]
+    """How many jokers each of those melds holds (they stay in it, or the play is
+    rearranged)."""
     frozen: tuple[CardMask, ...]
     """Your frozen melds (card masks of the position), which never change."""
     fixed: Multiset
@@ -213,14 +236,37 @@ class Problem:
     variants: dict[tuple[CardMask, CardMask, CardMask, int], tuple[Variant, ...]] = field(
         default_factory=dict, compare=False, repr=False)
     """:func:`variants_of`'s memory for this analysis."""
+    swaps: tuple[Swap, ...] = ()
+    """The swaps made before the play (K5); the fields above already show their result."""
+    gained: int = 0
+    """Jokers the swaps brought to the hand (counted in ``hand_jokers``)."""
+    swapped_hand: Multiset = 0
+    """Natural kinds the swaps took from the hand."""
+    swapped: dict[tuple[Swap, ...], Problem] = field(
+        default_factory=dict, compare=False, repr=False)
+    """The swap variants met, by their swaps (on the problem without swaps)."""
 
     @property
     def center_is_joker(self) -> int:
-        return 1 if self.center_kind < 0 else 0
+        return 1 if self.center_kind == -1 else 0
+
+    @property
+    def center_swapped(self) -> bool:
+        return self.center_kind == -2
 
     @property
     def center_ms(self) -> Multiset:
         return 0 if self.center_kind < 0 else 1 << self.center_kind
+
+    def variant(self, swaps: tuple[Swap, ...]) -> Problem:
+        """The swap variant ``swaps`` of this problem (itself for none)."""
+        if not swaps:
+            return self
+        found = self.swapped.get(swaps)
+        if found is None:
+            found = _swapped(self, swaps)
+            self.swapped[swaps] = found
+        return found
 
     def own_part(self, key: Key, back: Multiset = 0, back_jokers: int = 0
                  ) -> tuple[Multiset, int]:
@@ -251,7 +297,7 @@ def problem_of(position: Position) -> Problem:
     rules = position.rules
     stands = position.stands_for
     frozen_index = {i for i, m in enumerate(position.opponent_laid_off) if m}
-    exposed, exposed_jokers, blocks, frozen = 0, 0, [], []
+    exposed, exposed_jokers, blocks, block_jokers, frozen = 0, 0, [], [], []
     fixed, fixed_jokers = 0, 0
     for i, meld in enumerate(position.melds):
         naturals = ms_of_mask(meld)
@@ -264,6 +310,7 @@ def problem_of(position: Position) -> Problem:
             exposed = ms_sum(exposed, naturals)
             exposed_jokers += (meld >> JOKER_BASE).bit_count()
             blocks.append(naturals & K)
+            block_jokers.append((meld >> JOKER_BASE).bit_count())
     targets = []
     for i, meld in enumerate(position.opponent_melds):
         naturals = ms_of_mask(meld)  # a meld never holds one card twice
@@ -296,6 +343,7 @@ def problem_of(position: Position) -> Problem:
         exposed=exposed,
         exposed_jokers=exposed_jokers,
         blocks=tuple(blocks),
+        block_jokers=tuple(block_jokers),
         frozen=tuple(frozen),
         fixed=fixed,
         fixed_jokers=fixed_jokers,
@@ -305,6 +353,79 @@ def problem_of(position: Position) -> Problem:
         base=ms_sum(ms_sum(fixed, exposed), center_ms),
         extensions=tuple(table.growths(t.kinds) for t in targets) if lay_off == "any" else (),
     )
+
+
+# --- joker swaps during the take (K5) ------------------------------------------------------
+
+
+def swap_variants(problem: Problem) -> list[Problem]:
+    """The problem, then each variant made by a set of joker swaps during the take: a hand
+    card or the center card takes the place of a joker standing for it in one of the
+    opponent's melds.  That needs a meld of your own on the table (K10, as lay-offs do), and
+    a laid-off card, frozen, is never touched (K10)."""
+    position = problem.position
+    if not (position.rules.joker_swap and position.melds and position.opponent_melds):
+        return [problem]
+    stands = position.stands_for
+    options: list[tuple[int, Card, int]] = []
+    for i, meld in enumerate(position.opponent_melds):
+        laid = position.laid_off[i] if i < len(position.laid_off) else 0
+        for joker in iter_cards(meld >> JOKER_BASE << JOKER_BASE):
+            kind = card_kind(stands[joker])
+            if not laid >> joker & 1 and (ms_count(problem.hand, kind)
+                                          or problem.center_kind == kind):
+                options.append((i, joker, kind))
+    if not options:
+        return [problem]
+    found: list[tuple[Swap, ...]] = []
+    _choose_swaps(problem, options, 0, problem.hand, False, (), found)
+    return [problem, *(problem.variant(swaps) for swaps in found)]
+
+
+def _choose_swaps(problem: Problem, options: list[tuple[int, Card, int]], index: int,
+                  hand: Multiset, center_used: bool, chosen: tuple[Swap, ...],
+                  out: list[tuple[Swap, ...]]) -> None:
+    if index == len(options):
+        if chosen:
+            out.append(chosen)
+        return
+    _choose_swaps(problem, options, index + 1, hand, center_used, chosen, out)
+    meld, joker, kind = options[index]
+    if ms_count(hand, kind):
+        _choose_swaps(problem, options, index + 1, ms_sub(hand, 1 << kind), center_used,
+                      (*chosen, Swap(meld, joker, kind, False)), out)
+    if not center_used and problem.center_kind == kind:
+        _choose_swaps(problem, options, index + 1, hand, True,
+                      (*chosen, Swap(meld, joker, kind, True)), out)
+
+
+def _swapped(problem: Problem, swaps: tuple[Swap, ...]) -> Problem:
+    hand, fixed, fixed_jokers = problem.hand, problem.fixed, problem.fixed_jokers
+    center_kind, swapped_hand = problem.center_kind, 0
+    targets = list(problem.targets)
+    for swap in swaps:
+        bit = 1 << swap.kind
+        if swap.from_center:
+            center_kind = -2
+        else:
+            hand = ms_sub(hand, bit)
+            swapped_hand = ms_add(swapped_hand, bit)
+        fixed = ms_add(fixed, bit)
+        fixed_jokers = ms_sub(fixed_jokers, bit)
+        t = targets[swap.meld]
+        targets[swap.meld] = Target(t.index, t.kinds, t.naturals + 1, t.jokers - 1)
+    center_ms = 0 if center_kind < 0 else 1 << center_kind
+    return replace(
+        problem, hand=hand, hand_jokers=problem.hand_jokers + len(swaps),
+        center_kind=center_kind, fixed=fixed, fixed_jokers=fixed_jokers,
+        targets=tuple(targets), base=ms_sum(ms_sum(fixed, problem.exposed), center_ms),
+        variants=problem.variants, swaps=swaps, gained=len(swaps), swapped_hand=swapped_hand,
+        swapped={})
+
+
+def ms_count(ms: Multiset, kind: int) -> int:
+    """How many cards of ``kind`` the multiset holds."""
+    return (ms >> kind & 1) + (ms >> (kind + NATURALS) & 1)
 
 
 # --- melds with jokers --------------------------------------------------------------------
@@ -372,15 +493,79 @@ def arrange(problem: Problem, key: Key, outcome: Outcome) -> tuple[Variant, ...]
     :func:`variants`' order; with ``keep``, only melds holding each old meld whole or not
     at all."""
     own, jokers = problem.own_part(key, outcome.back, outcome.back_jokers)
-    blocks = problem.blocks if outcome.keeps else ()
-    found = _cover(problem, key, outcome.back, own, jokers, blocks, 0, set())
+    keep = outcome.keeps and bool(problem.blocks)
+    found = _cover(problem, key, outcome.back, own, jokers, keep, 0, set())
+    if found is None and keep and problem.packs > 1:
+        found = keeping_arrangement(problem, key)
     assert found is not None, "every play comes with an arrangement"
     return found
 
 
+def keeping_arrangement(problem: Problem, key: Key) -> tuple[Variant, ...] | None:
+    """An arrangement of your melds after ``key`` (nothing taken back) that holds each old
+    meld, its jokers too, inside one new meld, by physical cards: each old meld's melds come
+    first, and the other copies of its cards may go anywhere (two packs).  ``None`` if
+    there is none."""
+    own, jokers = problem.own_part(key)
+    free = own
+    for block in problem.blocks:
+        if not ms_contains(free, block):
+            return None  # some of its cards lie off or went back
+        free = ms_sub(free, block)
+    free_jokers = jokers - sum(problem.block_jokers)
+    if free_jokers < 0:
+        return None
+    return _place_blocks(problem, key, tuple(range(len(problem.blocks))), free, free_jokers, 0)
+
+
+def _place_blocks(problem: Problem, key: Key, pending: tuple[int, ...], free: Multiset,
+                  free_jokers: int, stands: Multiset) -> tuple[Variant, ...] | None:
+    if not pending:
+        return _cover(problem, key, 0, free, free_jokers, False, stands, set())
+    first, others = pending[0], pending[1:]
+    block = problem.blocks[first]
+    lowest = (block & -block).bit_length() - 1
+    for meld in problem.table.containing[lowest]:
+        if meld & block != block:
+            continue
+        for joined in _joinable(problem, meld & ~block, others):
+            kinds = block | _union(problem.blocks[i] for i in joined)
+            held = problem.block_jokers[first] + sum(problem.block_jokers[i] for i in joined)
+            avail = kinds | (free & K)
+            for nat, jok in variants_of(problem, meld, kinds, avail, held + free_jokers):
+                n = jok.bit_count()
+                if n < held or (jok and ms_add(stands, jok) < 0):
+                    continue
+                rest = tuple(i for i in others if i not in joined)
+                sub = _place_blocks(problem, key, rest, ms_sub(free, nat & ~kinds),
+                                    free_jokers - (n - held),
+                                    ms_add(stands, jok) if jok else stands)
+                if sub is not None:
+                    return ((nat, jok), *sub)
+    return None
+
+
+def _joinable(problem: Problem, room: CardMask, others: tuple[int, ...]
+              ) -> Iterator[tuple[int, ...]]:
+    """Sets of the other old melds that fit together inside ``room`` (disjoint kinds)."""
+    yield ()
+    for n, i in enumerate(others):
+        block = problem.blocks[i]
+        if block & room == block:
+            for more in _joinable(problem, room & ~block, others[n + 1:]):
+                yield (i, *more)
+
+
+def _union(masks: Iterator[CardMask]) -> CardMask:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
+
+
 def _cover(
     problem: Problem, key: Key, back: Multiset, rest: Multiset, jokers: int,
-    blocks: Sequence[CardMask], stands: Multiset, failed: set[tuple[Multiset, int, Multiset]],
+    keep: bool, stands: Multiset, failed: set[tuple[Multiset, int, Multiset]],
 ) -> tuple[Variant, ...] | None:
     if not rest:
         if jokers or not problem.table_ok(key, stands, back):
@@ -399,11 +584,11 @@ def _cover(
             continue
         for nat, jok in ((meld, 0),) if not jokers else variants_of(problem, meld, bit, avail,
                                                                    jokers):
-            if blocks and not compatible(nat, blocks):
+            if keep and not keeps_blocks(problem, nat, jok.bit_count()):
                 continue
             if jok and ms_add(stands, jok) < 0:
                 continue
-            sub = _cover(problem, key, back, ms_sub(rest, nat), jokers - jok.bit_count(), blocks,
+            sub = _cover(problem, key, back, ms_sub(rest, nat), jokers - jok.bit_count(), keep,
                          ms_add(stands, jok) if jok else stands, failed)
             if sub is not None:
                 return ((nat, jok), *sub)
@@ -419,11 +604,27 @@ def compatible(naturals: CardMask, blocks: Sequence[CardMask]) -> bool:
     return True
 
 
+def keeps_blocks(problem: Problem, naturals: CardMask, jokers: int) -> bool:
+    """A new meld (natural kinds, how many jokers) holds each of your old melds whole or
+    not at all, with room for the jokers of those it holds (moving a joker out of a meld
+    is a move).  Exact with one pack; with two, a meld may take another copy of an old
+    meld's card, which :func:`keeping_arrangement` sees."""
+    need = 0
+    for block, block_jokers in zip(problem.blocks, problem.block_jokers, strict=True):
+        common = naturals & block
+        if common:
+            if common != block:
+                return False
+            need += block_jokers
+    return need <= jokers
+
+
 # --- from keys to the analysis ------------------------------------------------------------
 
 
 def build(problem: Problem, keys: dict[Key, Outcome]) -> Analysis:
-    """The analysis from every play's key and the outcome of its best realisation."""
+    """The analysis from every play's key and the outcome of its best realisation: one
+    entry per set of hand cards, merging the keys that share it (:func:`merge`)."""
     position = problem.position
     frozen = 0
     for meld in problem.frozen:
@@ -435,11 +636,34 @@ def build(problem: Problem, keys: dict[Key, Outcome]) -> Analysis:
     down = (union(position.opponent_laid_off), union(position.laid_off).bit_count(),
             position.rules.win_down or 11)
     movable_naturals = movable & _NATURAL_BITS
-    plays = [_play(problem, key, outcome, movable_jokers, movable_naturals, frozen_stands,
-                   down)
-             for key, outcome in keys.items()]
+    ways: dict[CardMask, list[Play]] = {}
+    for key, outcome in keys.items():
+        play = _play(problem.variant(key.swaps), key, outcome, movable_jokers,
+                     movable_naturals, frozen_stands, down)
+        ways.setdefault(play.hand_cards, []).append(play)
+    plays = [merge(found) for found in ways.values()]
     plays.sort(key=play_order)
     return Analysis(position, tuple(plays))
+
+
+def way_order(play: Play) -> tuple[bool, bool, int, int, tuple[LaidOff, ...],
+                                   tuple[SwapMade, ...], int, tuple[CardMask, ...]]:
+    """Which way to show first: one that wins, then one that keeps your melds, then the
+    fewest cards taken back, no swap, no lay-off, no joker kept."""
+    return (not play.wins, play.rearranged, len(play.taken_back or ()), len(play.swaps),
+            play.lay_off or (), play.swaps, play.jokers_kept, play.melds)
+
+
+def merge(ways: list[Play]) -> Play:
+    """One entry for the ways to expose the same hand cards (the contract's ``plays``): it
+    wins when any way wins, is rearranged only when every way is, and shows the first way
+    by :func:`way_order`; the others stay in ``ways``."""
+    if len(ways) == 1:
+        return ways[0]
+    ways.sort(key=way_order)
+    first = ways[0]
+    return replace(first, rearranged=all(w.rearranged for w in ways),
+                   wins=any(w.wins for w in ways), ways=tuple(ways))
 
 
 def _play(
@@ -453,25 +677,44 @@ def _play(
                           Outcome(keeps, outcome.back, outcome.back_jokers))
     # Physical cards for the kinds: your movable melds' cards first (less those going back
     # to the hand), then the center card, then the hand's (lowest copies and jokers first).
-    used_hand = _hand_cards(position.hand, key)
+    # Swaps (K5): the swapped hand cards leave the hand too, the jokers they bring go down
+    # first; the jokers going down beyond those come from the hand.
+    gained = [swap.joker for swap in problem.swaps]
+    jokers_down = key.hand_jokers
+    used_hand = _hand_cards(position.hand, Key(ms_sum(key.hand, problem.swapped_hand),
+                                               max(0, jokers_down - len(gained))))
+    melded_hand = used_hand
+    for swap in problem.swaps:
+        if not swap.from_center:  # the swapped copy: the second one when both leave
+            second = swap.kind + NATURALS
+            melded_hand &= ~(1 << (second if melded_hand >> second & 1 else swap.kind))
+    center = JOKER_BASE * 2 if problem.center_swapped else position.center
     joker_pool = movable_jokers[:len(movable_jokers) - outcome.back_jokers]
-    joker_pool += [c for c in (position.center, *iter_cards(used_hand >> JOKER_BASE
-                                                              << JOKER_BASE))
-                   if c >= JOKER_BASE]
+    joker_pool += [c for c in (center, *gained, *iter_cards(used_hand >> JOKER_BASE
+                                                             << JOKER_BASE))
+                   if c >= JOKER_BASE and c != JOKER_BASE * 2]
     # One pack: a natural card's id is its kind; only the jokers need placing.
     handed: dict[int, int] | None = None if problem.packs == 1 else {}
+    reserved = _reserve(problem, arrangement) if keeps and handed is not None else {}
+    taken = 0
+    for cards in reserved.values():
+        taken |= cards
     new_stands: list[tuple[Card, Card]] = []
     melds: list[CardMask] = []
-    for nat, jok in arrangement:
+    for index, (nat, jok) in enumerate(arrangement):
         if handed is None:
             mask = nat
         else:
-            mask = 0
-            for kind in iter_cards(nat):
-                n = handed.get(kind, 0)
-                handed[kind] = n + 1
-                mask |= 1 << _nth_copy(kind, n, movable_naturals, outcome.back,
-                                       position.center, used_hand)
+            mask = reserved.get(index, 0)
+            for kind in iter_cards(nat & ~_kinds_of(mask)):
+                while True:  # the next copy no kept meld holds
+                    n = handed.get(kind, 0)
+                    handed[kind] = n + 1
+                    card = _nth_copy(kind, n, movable_naturals, outcome.back, center,
+                                     melded_hand)
+                    if not taken >> card & 1 or n > 3:
+                        break
+                mask |= 1 << card
         for kind in iter_cards(jok):
             joker = joker_pool.pop(0)
             new_stands.append((joker, kind))
@@ -501,7 +744,32 @@ def _play(
         taken_back=taken_back,
         stands=used_stands,
         table=problem.table,
+        swaps=tuple((s.meld, card_str(s.kind), s.from_center) for s in problem.swaps),
+        jokers_kept=max(0, len(gained) - jokers_down),
     )
+
+
+def _kinds_of(mask: CardMask) -> CardMask:
+    natural = mask & _NATURAL_BITS
+    return (natural | natural >> NATURALS) & K
+
+
+def _reserve(problem: Problem, arrangement: Sequence[Variant]) -> dict[int, CardMask]:
+    """Two packs, old melds kept: each old meld's own copies go to the first new meld
+    holding all its cards (not yet holding any of them), so it stays whole by physical
+    cards."""
+    frozen = {i for i, m in enumerate(problem.position.opponent_laid_off) if m}
+    out: dict[int, CardMask] = {}
+    for i, old in enumerate(problem.position.melds):
+        if i in frozen:
+            continue
+        natural = old & _NATURAL_BITS
+        kinds = _kinds_of(natural)
+        for index, (nat, _) in enumerate(arrangement):
+            if nat & kinds == kinds and not _kinds_of(out.get(index, 0)) & kinds:
+                out[index] = out.get(index, 0) | natural
+                break
+    return out
 
 
 def _nth_copy(kind: int, n: int, movable: CardMask, back: Multiset, center: Card,

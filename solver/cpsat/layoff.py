@@ -10,7 +10,10 @@ your movable cards stay in your melds, the center card goes down, hand cards go 
 most once each; natural cards and jokers standing for a kind are at most the packs (K4).
 A play's key (hand cards per kind, hand jokers, lay-offs) is read off and cut with a
 no-good until the model is infeasible; each key is then solved again with your old melds
-kept whole to decide ``rearranged``.
+kept whole to decide ``rearranged``: each old meld is placed in one copy of a candidate meld
+holding all its cards, with room for its jokers (so, with two packs, the other copies of
+its cards may go elsewhere).  Joker swaps during the take (K5) are variants of the problem
+(:func:`solver.analysis.layoff.swap_variants`), each solved by its own model.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from itertools import combinations, pairwise
 from ortools.sat.python import cp_model
 
 from solver.analysis.center import Analysis
-from solver.analysis.layoff import K, Key, Outcome, Problem, build, problem_of
+from solver.analysis.layoff import K, Key, Outcome, Problem, build, problem_of, swap_variants
 from solver.cards import NATURALS, CardMask, iter_cards
 from solver.position import Position
 
@@ -63,10 +66,11 @@ def _with_jokers(
 
 def analyze(position: Position) -> Analysis:
     problem = problem_of(position)
-    model = _Model(problem)
     keys: dict[Key, Outcome] = {}
-    for key in model.plays():
-        keys[key] = model.outcome(key)
+    for variant in swap_variants(problem):
+        model = _Model(variant)
+        for key in model.plays():
+            keys[key] = model.outcome(key)
     return build(problem, keys)
 
 
@@ -207,7 +211,7 @@ class _Model:
         jokers = sum(values[i:i + len(self.joker_bits)])
         i += len(self.joker_bits)
         lays = tuple(sorted(lay for (lay, _), v in zip(self.lays, values[i:], strict=True) if v))
-        return Key(hand, jokers, lays)
+        return Key(hand, jokers, lays, self.p.swaps)
 
     def outcome(self, key: Key) -> Outcome:
         """The fewest cards the play ``key`` takes back (then fewest jokers, then the lowest
@@ -233,15 +237,41 @@ class _Model:
             back_jokers = sum(self.solver.boolean_value(b) for b in self.back_jokers)
         keeps = False
         if p.blocks and not back and not back_jokers:
-            for nat, _, var in self.own:
-                if any(nat & b and nat & b != b for b in p.blocks):
-                    fixed.add(var == 0)
             for _, _, b in self.back_bits:
                 fixed.add(b == 0)
             for b in self.back_jokers:
                 fixed.add(b == 0)
-            keeps = self.solver.solve(fixed) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+            keeps = self._place_blocks(fixed) and \
+                self.solver.solve(fixed) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
         return Outcome(keeps, back, back_jokers)
+
+    def _place_blocks(self, model: cp_model.CpModel) -> bool:
+        """Each old meld goes whole into one copy of a candidate meld holding its cards;
+        a copy holds each card once and has a joker slot for each old joker it holds."""
+        p = self.p
+        hosts: dict[tuple[int, int], list[tuple[int, cp_model.IntVar]]] = {}
+        for b, block in enumerate(p.blocks):
+            places = []
+            for j, (nat, _, var) in enumerate(self.own):
+                if nat & block != block:
+                    continue
+                for copy in range(p.packs):
+                    y = model.new_bool_var(f"block{b}_{j}_{copy}")
+                    model.add(var >= copy + 1).only_enforce_if(y)
+                    places.append(y)
+                    hosts.setdefault((j, copy), []).append((b, y))
+            if not places:
+                return False
+            model.add(sum(places) == 1)
+        for (j, _), held in hosts.items():
+            nat, jok, _ = self.own[j]
+            for kind in iter_cards(nat):
+                inside = [y for b, y in held if p.blocks[b] >> kind & 1]
+                if len(inside) > 1:
+                    model.add(sum(inside) <= 1)
+            if any(p.block_jokers[b] for b, _ in held):
+                model.add(sum(p.block_jokers[b] * y for b, y in held) <= jok.bit_count())
+        return True
 
     def _key_values(self, key: Key) -> list[bool]:
         values = []

@@ -8,7 +8,9 @@ way python-chess's variants override a board:
 * a card left by the opponent (their discard, or a stock card they turned and passed) may
   be laid off alone onto one of the opponent's melds; it stays the layer's card and counts
   among their cards down (C9, C14), and the meld is frozen for its owner (C5);
-* forcing covers a card the decliner could lay off (C10);
+* forcing covers a card that joins the decliner's own melds with no hand card, and the
+  forced player puts it there; the profile's ``force_onto_opponent`` would extend it to a
+  card that only lies off onto the opponent's melds (C10, seed 001);
 * the win needs eleven cards down, laid-off cards included (C11).
 
 The legality checks live here (and in :mod:`solver.cover` / :mod:`solver.melds` with the
@@ -27,7 +29,7 @@ from solver.errors import IllegalActionError, Text
 from solver.game.actions import Action
 from solver.game.deal import Deal
 from solver.game.observation import Observation, observation_fields
-from solver.game.protocol import GameRules
+from solver.game.protocol import GameRules, every_card_shown
 from solver.game.replaying import finish_hand, hand_result, replay_step
 from solver.game.state import GameState
 from solver.melds import meld_cards, sort_melds
@@ -130,7 +132,10 @@ class CooncanPlays:
 
     @property
     def forceable(self) -> bool:
-        return any(not p.hand_cards for p in self.plays)
+        """The card joins your own melds with no hand card (C10), or, where the profile
+        forces onto the opponent's melds too, lies off there."""
+        onto_theirs = COONCAN.force_onto_opponent
+        return any(not p.hand_cards and (p.lay_off is None or onto_theirs) for p in self.plays)
 
 
 def cooncan_plays(hand: CardMask, melds: tuple[CardMask, ...], frozen: CardMask,
@@ -221,7 +226,15 @@ class CooncanState(GameState):
             return
         assert self.center is not None
         hand = self.hands[self.facing]
-        yield from takes_of(plays, self.center, hand)
+        for take in takes_of(plays, self.center, hand):
+            if self.phase == "forced" and not self._forced_take_ok(take):
+                continue
+            yield take
+
+    def _forced_take_ok(self, take: Action) -> bool:
+        """A forced card goes into the forced player's own melds (C10), unless the profile
+        forces onto the opponent's melds too."""
+        return COONCAN.force_onto_opponent or getattr(take, "lay_off", None) is None
 
     def legal_actions(self) -> list[Action]:
         actions: list[Action] = []
@@ -241,7 +254,7 @@ class CooncanState(GameState):
             "pass": N_("only a card you turned yourself can be passed (C7)"),
             "decline": N_("only a card left by the opponent can be declined (C7)"),
             "force": N_("forcing needs a card the opponent just declined or passed that fits "
-                        "their melds or lies off onto yours with no card from hand (C10)"),
+                        "their own melds with no card from their hand (C10)"),
             "no_force": N_("there is no forcing decision to waive (C10)"),
             "take": N_("the center card fits no meld of yours with your cards and no meld of "
                        "the opponent's, and a card cannot be taken to wait for a later one "
@@ -306,7 +319,8 @@ class CooncanState(GameState):
             self.facing = self.dealer
             self.turned_by = self.dealer
             return
-        fits = self._fits_own(p) or (self._may_lay_off() and self._fits_lay_off(p))
+        fits = self._fits_own(p) or (COONCAN.force_onto_opponent and self._may_lay_off()
+                                     and self._fits_lay_off(p))
         if fits:
             self.phase = "force"
         else:
@@ -328,6 +342,10 @@ class CooncanState(GameState):
 
     def _take(self, action: Action) -> Action:
         lay_off = getattr(action, "lay_off", None)
+        if self.phase == "forced" and not self._forced_take_ok(action):
+            raise IllegalActionError(
+                N_("a card forced on you goes into your own melds, not onto the opponent's "
+                   "(C10)"))
         self.opening = 0
         if lay_off is None:
             recorded = self._take_own(action)
@@ -577,6 +595,7 @@ COONCAN_GAME: Final = GameRules(
     observe=observe_cooncan,
     result=hand_result,
     replay_step=replay_step,
+    observe_action=every_card_shown,
     players=_LazyPlayers(_players),
     finish=finish_hand,
 )

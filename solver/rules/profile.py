@@ -51,6 +51,12 @@ class RuleProfile:
     hand_melds_any_turn: ClassVar[bool] = False
     """Melds of hand cards alone may go down in any turn, not only with a taken card."""
     forcing: ClassVar[bool] = True
+    force_onto_opponent: ClassVar[bool] = False
+    """Forcing also covers a card that would only go onto the opponent's melds; ``False``:
+    only one that joins the forced player's own melds with no hand card (seed 001, C10)."""
+    joker_swap: ClassVar[bool] = False
+    """A natural card may take the place of the table joker standing for it, the joker
+    going to the hand (K5)."""
     lay_off: ClassVar[LayOff] = "none"
     """Who may add cards to the opponent's melds: nobody; only the card left by the opponent
     (``left_card``); anyone, any cards (``any``); or once you have a meld of your own."""

@@ -96,6 +96,7 @@ class Kunken(RuleProfile):
     forcing = False
     lay_off: ClassVar[LayOff] = "after_own_meld"
     take_back = True
+    joker_swap = True
     jokers_limited_by_table = True
     opening_extra = True
     match_target = 500

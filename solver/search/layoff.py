@@ -21,13 +21,16 @@ from solver.analysis.layoff import (
     Outcome,
     Problem,
     build,
-    compatible,
     joker_counts_ok,
+    keeping_arrangement,
+    keeps_blocks,
     ms_add,
+    ms_contains,
     ms_diff,
     ms_sub,
     ms_sum,
     problem_of,
+    swap_variants,
     variants_of,
 )
 from solver.cards import (
@@ -42,9 +45,25 @@ from solver.position import Position
 
 def analyze(position: Position) -> Analysis:
     look = _first_look(position)
-    if look == _NO:
+    swaps = _may_swap(position)
+    if look == _NO and not swaps:
         return Analysis(position, ())
     problem = problem_of(position)
+    found: dict[Key, Outcome] = {}
+    for variant in swap_variants(problem) if swaps else (problem,):
+        if variant.swaps or look != _NO:
+            _search(variant, look if not variant.swaps else _MAYBE, found)
+    return build(problem, found)
+
+
+def _may_swap(position: Position) -> bool:
+    """A joker swap during the take may be open (K5): checked exactly later."""
+    return (position.rules.joker_swap and bool(position.melds)
+            and any(m >> JOKER_BASE for m in position.opponent_melds))
+
+
+def _search(problem: Problem, look: int, found: dict[Key, Outcome]) -> None:
+    """Every play of one swap variant of the problem, into ``found``."""
     keys: dict[_RawKey, _RawOutcome] = {}
     center = problem.center_ms
     # Kunken (K9): your melds' cards may go back to the hand, so they are optional like
@@ -57,7 +76,11 @@ def analyze(position: Position) -> Analysis:
         must, must_jokers = problem.exposed, problem.exposed_jokers
         opt, opt_jokers = problem.hand, problem.hand_jokers
     covers = _Covers(problem)  # shared: both branches meet the same leftover cards
-    if look == _FITS or _center_may_fit(problem):
+    if problem.center_swapped:
+        # The center card went into a joker's place (K5): it is used; the rest is as free.
+        owns = covers.cover(must, opt, must_jokers, opt_jokers)
+        _lay_all(problem, keys, owns, bool(must), opt, opt_jokers, False)
+    elif look == _FITS or _center_may_fit(problem):
         required = ms_sum(must, center)
         owns = covers.cover(required, opt, must_jokers + problem.center_is_joker, opt_jokers)
         _lay_all(problem, keys, owns, bool(required), opt, opt_jokers, False)
@@ -65,11 +88,18 @@ def analyze(position: Position) -> Analysis:
         for target in problem.targets:
             if problem.table.is_valid(target.kinds | center) and not target.kinds & center:
                 keys[(0, 0, ((target.index, center, 0),))] = (True, 0, 0, 0)
-    elif problem.lay_off == "any" and _center_may_lie_off(problem):
+    elif (problem.lay_off == "any" and not problem.center_swapped
+          and _center_may_lie_off(problem)):
         owns = covers.cover(must, opt, must_jokers, opt_jokers)
         _lay_all(problem, keys, owns, bool(must), opt, opt_jokers, True)
-    return build(problem, {Key(*key): Outcome(keeps, back, back_jokers)
-                           for key, (keeps, _, back_jokers, back) in keys.items()})
+    exact = problem.packs > 1 and bool(problem.blocks)
+    for (hand, hand_jokers, lays), (keeps, _, back_jokers, back) in keys.items():
+        key = Key(hand, hand_jokers, lays, problem.swaps)
+        if exact and not keeps and not back and not back_jokers:
+            # Two packs: a meld may hold another copy of an old meld's card (see
+            # keeps_blocks), so ask the exact arrangement.
+            keeps = keeping_arrangement(problem, key) is not None
+        found[key] = Outcome(keeps, back, back_jokers)
 
 
 _RawKey = tuple[Multiset, int, tuple[tuple[int, Multiset, CardMask], ...]]
@@ -193,7 +223,7 @@ class _Covers:
                 from_opt = nat & ~from_req
                 n = jok.bit_count()
                 from_jr = min(jr, n)
-                keep = compatible(nat, problem.blocks)
+                keep = keeps_blocks(problem, nat, n)
                 for used, uj, stands, keeps in self.cover(
                         ms_sub(req, from_req), ms_sub(opt, from_opt), jr - from_jr,
                         jo - (n - from_jr)):
@@ -232,7 +262,7 @@ class _Covers:
                              variants_of(problem, meld, bit, avail, jokers)):
                 n = jok.bit_count()
                 from_jr = min(jr, n)
-                keep = compatible(nat, problem.blocks)
+                keep = keeps_blocks(problem, nat, n)
                 for used, uj, stands, keeps in self.pack(
                         ms_sub(opt, nat), jr - from_jr, jo - (n - from_jr)):
                     if jok:
@@ -260,6 +290,8 @@ def _lay_all(
     groups: dict[tuple[Multiset, int, bool, bool], list[Multiset]] = {}
     any_melds = bool(problem.frozen) or required
     for used, used_jokers, own_stands, keeps in owns:
+        if keeps and problem.take_back and not ms_contains(used, problem.exposed):
+            keeps = False  # an old meld's card lies off or goes back: not kept whole
         groups.setdefault((used, used_jokers, keeps, any_melds or bool(used)), []).append(
             own_stands)
     combos: dict[tuple[Multiset, int, bool], list[tuple[_Lays, Multiset, int]]] = {}

@@ -100,13 +100,30 @@ def test_c9_a_card_you_turned_yourself_cannot_be_laid_off() -> None:
         state._take(CooncanAction("take", state.center, 0, (), mask("KS").bit_length() - 1, 0))
 
 
-def test_c10_declining_a_card_you_could_lay_off_can_be_forced() -> None:
+def test_c10_a_card_that_only_lies_off_onto_the_opponents_melds_is_not_forced() -> None:
+    # Seed 001: only a card that "can legally be added to one of their existing melds".
+    assert not COONCAN.force_onto_opponent
     state = _cooncan("2C 3C KS KD QS JD 2D 3S AS 7D", "AD AH", melds1=("4H 5H 6H",))
+    _facing(state, 0, "7H", turned_by=None)
+    assert state.analysis() is not None and not state.analysis().forceable
+    state.apply_action(CooncanAction("decline", state.center))
+    assert state.phase != "force"
+    assert all(a.type != "force" for a in state.legal_actions())
+
+
+def test_c10_a_forced_card_goes_into_the_forced_players_own_melds() -> None:
+    state = _cooncan("2C 3C KS KD QS JD 2D", "AD AH", melds0=("7S 7D 7C",),
+                     melds1=("4H 5H 6H",))
     _facing(state, 0, "7H", turned_by=None)
     state.apply_action(CooncanAction("decline", state.center))
     assert state.phase == "force" and state.current_player() == 1
     state.apply_action(CooncanAction("force", state.center))
     assert state.phase == "forced" and state.current_player() == 0
+    takes = [a for a in state.legal_actions() if a.type == "take"]
+    assert takes and all(getattr(a, "lay_off", None) is None for a in takes)
+    with pytest.raises(IllegalActionError, match="C10"):
+        king = mask("KS").bit_length() - 1
+        state.apply_action(CooncanAction("take", state.center, 0, (), king, 0))
 
 
 def test_c11_a_lay_off_with_an_empty_hand_is_the_eleventh_card_and_wins() -> None:

@@ -243,7 +243,12 @@ def engine_keys(analysis_dict: dict[str, object]) -> dict[PlayKey, tuple[int, in
     assert isinstance(plays, list)
     out = {}
     for play in plays:
-        lays = tuple((e["meld"], tuple(sorted(e["cards"]))) for e in play.get("lay_off", []))
-        back = play.get("taken_back", [])
-        out[(tuple(sorted(play["hand_cards"])), lays)] = (len(back), back.count("*"))
+        # One entry per set of hand cards; its ways are the brute force's keys.  Joker
+        # swaps (K5) are beyond the brute force: ways with swaps are left out.
+        for way in play.get("ways", [play]):
+            if way.get("swaps"):
+                continue
+            lays = tuple((e["meld"], tuple(sorted(e["cards"]))) for e in way.get("lay_off", []))
+            back = way.get("taken_back", [])
+            out[(tuple(sorted(play["hand_cards"])), lays)] = (len(back), back.count("*"))
     return out

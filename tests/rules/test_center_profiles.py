@@ -99,10 +99,11 @@ def test_eleven_down_in_kunken_counts_your_laid_off_cards() -> None:
     result = analyse({"rules": "kunken", "hand": ["5C", "6C", "7H", "7D", "7S"],
                       "melds": [["2C", "3C", "4C"]], "opponent_melds": [RUN],
                       "laid_off": [{"meld": 0, "cards": ["JS", "QS"]}], "center": "7C"})
-    winning = [(p["hand_cards"], p["lay_off"]) for p in result["plays"] if p["wins"]]
+    winning = [(p["hand_cards"], [w["lay_off"] for w in p["ways"]])
+               for p in result["plays"] if p["wins"]]
     whole = ["7S", "7H", "7D", "5C", "6C"]
-    # All in your melds, or the 7♠ laid off onto the opponent's run.
-    assert winning == [(whole, []), (whole, [{"meld": 0, "cards": ["7S"]}])]
+    # One entry: all in your melds, or the 7♠ laid off onto the opponent's run.
+    assert winning == [(whole, [[], [{"meld": 0, "cards": ["7S"]}]])]
     assert all(not p["wins"] for p in result["plays"] if len(p["hand_cards"]) < 5)
 
 
@@ -139,7 +140,8 @@ def test_cooncan_lays_off_only_the_card_the_opponent_left() -> None:
     left = analyse(base)
     assert [(p["hand_cards"], p["lay_off"]) for p in left["plays"]] == \
         [([], [{"meld": 0, "cards": ["7H"]}])]
-    assert left["forceable"] is True  # C10 extends forcing to the lay-off
+    # C10 (seed 001): only a card that joins the player's own melds may be forced.
+    assert left["forceable"] is False
     turned = analyse({**base, "center_from": "stock"})
     assert turned["usable"] is False
 
@@ -180,7 +182,10 @@ def check_invariants(position: Position, analysis: Analysis) -> None:
         laid = sum(len(cards) for _, cards in play.lay_off or ())
         back = play.taken_back or ()
         down = covered.bit_count() + laid
-        assert down == position.exposed.bit_count() + 1 + play.size - len(back)
+        # A swapped card goes into the opponent's meld and its joker comes down instead,
+        # unless kept in the hand (K5).
+        assert down == position.exposed.bit_count() + 1 + play.size - len(back) \
+            - play.jokers_kept
         if position.rules.take_back:
             assert play.taken_back is not None
             opener = position.hand.bit_count() + position.down_count > position.rules.hand_size
@@ -196,7 +201,8 @@ def check_invariants(position: Position, analysis: Analysis) -> None:
         own += union(position.laid_off).bit_count() + laid
         assert play.wins is (own >= 11)
         if position.hand.bit_count() + position.down_count == position.rules.hand_size:
-            assert play.wins is (play.hand_cards == position.hand and not back)
+            assert play.wins is (play.hand_cards == position.hand and not back
+                                 and not play.jokers_kept)
         for joker, card in play.stands:
             assert joker >= JOKER_BASE and card == card_kind(card)
     if not position.rules.forcing:
