@@ -4,6 +4,7 @@ nothing is saved; a true one, or one the checker cannot read (as an import), pas
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
@@ -114,7 +115,7 @@ def test_an_import_and_the_editor_refuse_the_same_sentence(
         "answer": {"usable": True}, "themes": [], "difficulty": 1,
         "hints": ["Look at the hearts.", FALSE_HINT], "explanation": "Take it."}]}
     response = owner.post("/teach/import", data={
-        "file": (__import__("io").BytesIO(json.dumps(data).encode()), "same.json")},
+        "file": (io.BytesIO(json.dumps(data).encode()), "same.json")},
         content_type="multipart/form-data")
     assert response.status_code == 400
     assert "You cannot take 6♥ now" in response.get_data(as_text=True)
@@ -205,3 +206,29 @@ def test_suggested_sentences_pass_the_check_in_each_game_the_editor_builds(
                 prefix = PROFILES[profile].rule("take")[0]
                 cited = " ".join(report["suggestions"]["hints"])
                 assert all(i.startswith(prefix) for i in re.findall(r"\(([A-Z]\d+)", cited))
+
+
+def test_a_set_plays_the_game_of_its_puzzles_and_exports_what_imports(
+    app: Flask, owner: FlaskClient
+) -> None:
+    """An editor set of Cooncan puzzles once exported "ruleset": "conquian-40", which its
+    own import then refused."""
+    set_id = make_set(owner)
+    position = {"rules": "cooncan", "hand": ["5H", "6H"],
+                "melds": [["AS", "AH", "AD"], ["7D", "JD", "QD", "KD"]],
+                "opponent_melds": [["2C", "3C", "4C", "5C"]],
+                "laid_off": [{"meld": 0, "cards": ["5C"]}],
+                "center": "7H", "center_from": "opponent"}
+    add_puzzle(owner, set_id, position, "can_use", hints="Look.\nLook again.",
+               explanation="Look once more.")
+    exported = owner.get(f"/teach/sets/{set_id}/export").get_json()
+    assert exported["ruleset"] == "cooncan"
+    response = owner.post("/teach/import", data={
+        "file": (io.BytesIO(json.dumps(exported).encode()), "mine.json")},
+        content_type="multipart/form-data")
+    assert response.status_code == 302, response.get_data(as_text=True)
+    mixed = owner.post(f"/teach/sets/{set_id}/puzzles/new",
+                       data=puzzle_form(WORKED, "can_use", explanation="Look."))
+    assert mixed.status_code == 400
+    assert "are all of one game" in mixed.get_data(as_text=True)
+    assert len(hints_of(app, set_id)) == 1

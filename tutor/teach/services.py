@@ -161,6 +161,11 @@ def build_puzzle(form_data: dict[str, Any], key: str, source: str,
     return checked
 
 
+def game_of(data: dict[str, Any]) -> str:
+    """The profile id a checked puzzle dict plays."""
+    return Position.from_dict(data["position"]).rules.id
+
+
 def apply_puzzle(puzzle: Puzzle, data: dict[str, Any]) -> None:
     """Copy a checked puzzle dict onto a row, keeping its key, order and extra fields."""
     fresh = puzzle_from_dict(data, puzzle.position_index)

@@ -276,6 +276,15 @@ def _save_puzzle(puzzle_set: PuzzleSet, puzzle: Puzzle | None) -> ResponseReturn
                 target = form.title
             target.errors = [*target.errors, message]
         return _editor(puzzle_set, form, puzzle, report), 400
+    # A set plays one game (its file's "ruleset"): the first puzzle sets it.
+    game = services.game_of(data)
+    if any(p is not puzzle for p in puzzle_set.puzzles) and game != puzzle_set.ruleset:
+        form.position.errors = [*form.position.errors, _(
+            "This set plays %(set)s, and this position plays %(game)s: the puzzles of a set "
+            "are all of one game. Make a new set for %(game)s puzzles.",
+            set=puzzle_set.ruleset, game=game)]
+        return _editor(puzzle_set, form, puzzle, report), 400
+    puzzle_set.ruleset = game
     if puzzle is None:
         puzzle = puzzle_from_dict(data, len(puzzle_set.puzzles))
         puzzle_set.puzzles.append(puzzle)
