@@ -81,6 +81,10 @@
     };
     var stock = parseInt(stockInput.value, 10);
     if (!isNaN(stock)) { data.stock = stock; }
+    // The picker has no field for the game or the lay-offs: keep those the JSON names.
+    var before = readJSON();
+    if (before && typeof before.rules === "string") { data.rules = before.rules; }
+    if (before && Array.isArray(before.laid_off)) { data.laid_off = before.laid_off; }
     textarea.value = JSON.stringify(data);
     scheduleCheck();
   }

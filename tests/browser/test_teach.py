@@ -59,6 +59,14 @@ def test_teacher_builds_publishes_and_follows_a_class(
     expect(report).to_contain_text("4♥ 5♥")
     # The hint engine's suggestions fill the empty fields; the teacher may edit them.
     expect(page.get_by_label("Hints, one per line")).not_to_have_value("")
+    # A false hint is refused as the teacher types it (the claim checker an import runs).
+    hints = page.get_by_label("Hints, one per line")
+    kept = hints.input_value()
+    hints.fill(kept + "\nYou cannot take 6♥ now: it does not fit a meld with your cards (R8).")
+    expect(report).to_contain_text("which is false")
+    hints.fill(kept)
+    expect(report).not_to_contain_text("which is false")
+    expect(report).to_contain_text("Valid position.")
     page.get_by_label("Puzzle title").fill("The worked example")
     check_a11y(page)
     snapshot(page, "teach-editor")
