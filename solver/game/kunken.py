@@ -8,8 +8,12 @@ list (OpenSpiel style):
 * ``meld`` (a new meld of yours), ``add`` (one card onto a meld of yours, K9, or of the
   opponent's, K10): with a pending card these must use it; once it is used, they use hand
   cards only (K8);
-* ``swap``: a hand card for the joker standing for it (K5); ``take_back``: one of your melds
-  back into the hand (K9);
+* ``swap``: a hand card, or the pending card itself, for the table joker standing for it
+  (K5): the joker comes into the hand.  Swapping the pending card uses it (it goes down in
+  the joker's place); while the pending card waits, a hand card may be swapped only if the
+  pending card can still be used afterwards, so that a take never strands the turn.  A
+  discard is takeable when it can be used with the help of such swaps.
+  ``take_back``: one of your melds back into the hand (K9);
 * ``discard``: a hand card, or the unused stock card itself; it ends the turn.
 
 Cards in actions are *kinds* (``card_kind``: the copy forgotten; a joker is ``JOKER_BASE``):
@@ -333,12 +337,13 @@ class KunkenState:
                 yield KAction("turn")
                 return
             yield from self._melds_with(self.pending)
+            yield from self._pending_swaps(self.pending)
             yield KAction("discard", kind_of(self.pending))
             return
         if self.phase == "draw":
             if self.stock_count:
                 yield KAction("draw")
-            if self.pile and self._uses(self.pile[-1]):
+            if self.pile and self._usable(self.pile[-1]):
                 yield KAction("take", kind_of(self.pile[-1]))
             yield from self._take_backs()
             return
@@ -346,6 +351,7 @@ class KunkenState:
             return
         if self.pending is not None:
             yield from self._uses_of(self.pending)
+            yield from self._pending_swaps(self.pending)
             if self.pending_from == "stock":
                 yield KAction("discard", kind_of(self.pending))
             return
@@ -364,6 +370,53 @@ class KunkenState:
 
     def _uses(self, card: Card) -> bool:
         return next(iter(self._uses_of(card)), None) is not None
+
+    def _usable(self, card: Card, after: tuple[int, int, Card] = (-1, -1, -1)) -> bool:
+        """Whether ``card`` (the pending card, or the top discard before it is taken) can
+        be used in this turn: at once, by swapping it for the joker standing for it, or
+        after swapping hand cards for jokers first (K5).  ``after``: the swaps tried go in
+        one fixed order, so each set of swaps is tried once."""
+        if self._uses(card):
+            return True
+        if card < JOKER_BASE and self._own_swap(card):
+            return True
+        for swap in self._swaps_of(self._hand_swap_kinds(card)):
+            assert swap.owner is not None and swap.meld is not None and swap.card is not None
+            key = (swap.owner, swap.meld, swap.card)
+            if key > after and self._swapped(swap)._usable(card, key):
+                return True
+        return False
+
+    def _own_swap(self, card: Card) -> bool:
+        """Whether a table joker the player may take stands for ``card`` (a natural card)."""
+        return next(iter(self._swaps_of(frozenset((card_kind(card),)))), None) is not None
+
+    def _hand_swap_kinds(self, pending: Card) -> frozenset[Card]:
+        """The hand's natural kinds other than the pending card's (that kind swaps the
+        pending card itself, :meth:`_take_card`)."""
+        kinds = {card_kind(c) for c in iter_cards(self.hands[self.to_play]) if c < JOKER_BASE}
+        if pending < JOKER_BASE:
+            kinds.discard(card_kind(pending))
+        return frozenset(kinds)
+
+    def _pending_swaps(self, pending: Card) -> Iterator[KAction]:
+        """Swaps open while ``pending`` waits (K5): the pending card itself for the joker
+        standing for it (that uses it), and a hand card when the pending card can still be
+        used afterwards."""
+        if pending < JOKER_BASE:
+            yield from self._swaps_of(frozenset((card_kind(pending),)))
+        for swap in self._swaps_of(self._hand_swap_kinds(pending)):
+            if self._swapped(swap)._usable(pending):
+                yield swap
+
+    def _swapped(self, swap: KAction) -> KunkenState:
+        """A copy of this state (no history) after ``swap`` of a hand card."""
+        trial = KunkenState(
+            self.deal, self.score, list(self.hands), [list(m) for m in self.melds],
+            self.pile, self.stock_pos, self.phase, self.to_play, self.pending,
+            self.pending_from, self.taken, self.new_melds, self.turns, self.winner, [], None)
+        trial._swap(swap)
+        return trial
 
     def _uses_of(self, card: Card) -> Iterator[KAction]:
         yield from self._melds_with(card)
@@ -472,9 +525,17 @@ class KunkenState:
         return self.table.is_valid(multiset_mask(kinds))
 
     def _swaps(self) -> Iterator[KAction]:
+        hand = self.hands[self.to_play]
+        yield from self._swaps_of(frozenset(card_kind(c) for c in iter_cards(hand)
+                                            if c < JOKER_BASE))
+
+    def _swaps_of(self, have: frozenset[Card]) -> Iterator[KAction]:
+        """A card of a kind in ``have`` for a table joker standing for it (K5): on your own
+        melds unless frozen, on the opponent's once you have a meld (K10), never a
+        laid-off joker."""
+        if not have:
+            return
         p = self.to_play
-        hand = self.hands[p]
-        have = {card_kind(c) for c in iter_cards(hand) if c < JOKER_BASE}
         sides = [p] + ([1 - p] if self.melds[p] else [])
         for owner in sides:
             for i, meld in enumerate(self.melds[owner]):
@@ -529,7 +590,11 @@ class KunkenState:
         elif kind == "add":
             self._add(probe)
         elif kind == "swap":
+            opening = self.phase == "open"
+            used = self.pending is not None and probe.card == kind_of(self.pending)
             self._swap(probe)
+            if used and opening:
+                self._end_turn()  # K6, as for a meld of the opening card
         elif kind == "take_back":
             assert probe.meld is not None
             meld = self.melds[p].pop(probe.meld)
@@ -773,6 +838,18 @@ def observe_kunken(state: KunkenState, player: int) -> KunkenObservation:
     )
 
 
+def observe_kunken_action(state: KunkenState, actor: int, action: KAction, viewer: int
+                          ) -> dict[str, Any]:
+    """What ``viewer`` sees of a step: every card is played face up (K6, K7), but the stock
+    card another player is still using in ``state`` is not shown yet (as ``observe_kunken``)."""
+    data = action.to_dict()
+    if (action.type in ("turn", "draw") and actor != viewer and state.pending is not None
+            and state.pending_from == "stock" and state.to_play == actor
+            and kind_of(state.pending) == action.card):
+        data.pop("card", None)
+    return data
+
+
 # --- the game as records, replay and self-play use it --------------------------------------
 
 
@@ -821,6 +898,7 @@ def kunken_game() -> GameRules:
         observe=observe_kunken,
         result=kunken_result,
         replay_step=_step,
+        observe_action=observe_kunken_action,
         players=_LazyPlayers(_players),
     )
 

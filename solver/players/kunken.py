@@ -81,6 +81,8 @@ class KunkenGreedy:
                     return a
             return next(a for a in actions if a.type == "draw")
         plays = [a for a in actions if a.type in STEP_ORDER]
+        if plays and observation.pending is not None and any(a.type == "swap" for a in plays):
+            return best_pending_step(observation, plays)
         if plays:
             return max(plays, key=lambda a: (_size(a), -STEP_ORDER[a.type],
                                              a.owner != observation.player))
@@ -142,8 +144,16 @@ class KunkenExpert(KunkenGreedy):
         me = observation.player
         if observation.pending is not None:
             uses = [a for a in plays if a.type in ("meld", "add")]
+            pending = observation.pending
+            if pending < JOKER_BASE:
+                # Swapping the taken card for the joker standing for it uses it and shows
+                # nothing new (K5): as quiet as a lay-off, and the joker comes home.
+                uses += [a for a in plays if a.type == "swap" and a.card == kind_of(pending)]
             if uses:
                 return min(uses, key=lambda a: self._exposure(observation, a))
+            swaps = [a for a in plays if a.type == "swap"]
+            if swaps:  # the card was taken for a use that a swap of a hand card opens (K5)
+                return best_pending_step(observation, swaps)
             return self.discard(observation, actions)
         quiet = [a for a in plays
                  if (a.type == "add" and a.owner != me and not a.jokers) or a.type == "swap"]
@@ -190,6 +200,8 @@ class KunkenExpert(KunkenGreedy):
 
         rules = obs.rules
         me = obs.player
+        if action.type == "swap":
+            return (0, 0, 0)
         if action.type == "add" and action.owner != me:
             return (0, 0, len(action.jokers))
         kinds = [*action.cards, *action.jokers]
@@ -269,6 +281,40 @@ class KunkenExpert(KunkenGreedy):
         return min(discards, key=lambda a: (cost(a), a.card))
 
 
+def _greedy_step(state: KunkenState) -> KAction | None:
+    steps = [a for a in state.legal_actions() if a.type in STEP_ORDER]
+    if not steps:
+        return None
+    return max(steps, key=lambda a: (_size(a), -STEP_ORDER[a.type]))
+
+
+def _play_on(trial: KunkenState) -> KunkenState:
+    """``trial`` with the rest of the turn played greedily (biggest step first)."""
+    while not trial.is_terminal():
+        step = _greedy_step(trial)
+        if step is None:
+            break
+        trial.apply_action(step)
+    return trial
+
+
+def best_pending_step(obs: KunkenObservation, plays: list[KAction]) -> KAction:
+    """Among ``plays`` while the taken card waits, the step after which the greedy rest
+    of the turn puts down the most cards; a swap for a table joker (K5) may open a bigger
+    use than the card's own uses.  Ties keep the biggest step."""
+    world = _world(obs)
+    me = obs.player
+
+    def value(step: KAction) -> tuple[int, int, int]:
+        trial = world.clone()
+        trial.apply_action(step)
+        trial = _play_on(trial)
+        won = 1 if trial.winner == me else 0
+        return (won, trial.down_count(me), _size(step))
+
+    return max(plays, key=value)
+
+
 def going_out(obs: KunkenObservation) -> KAction | None:
     """The first step of a way to put the whole hand down in this turn, if there is one
     (found by playing the turn out on a copy of what this player sees)."""
@@ -278,12 +324,7 @@ def going_out(obs: KunkenObservation) -> KAction | None:
             continue
         trial = world.clone()
         trial.apply_action(first)
-        while not trial.is_terminal():
-            steps = [a for a in trial.legal_actions() if a.type in STEP_ORDER]
-            if not steps:
-                break
-            trial.apply_action(max(steps, key=lambda a: (_size(a), -STEP_ORDER[a.type])))
-        if trial.winner == obs.player:
+        if _play_on(trial).winner == obs.player:
             return first
     return None
 
