@@ -18,7 +18,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.cards import card_glyph
+from solver.claims.glyphs import card_text
 from solver.cli.catalogs import translator
 from solver.puzzles.generator import Candidate, pick_title
 from solver.puzzles.hand_themes import hand_themes_of
@@ -67,7 +67,7 @@ def build_profile(rules: str) -> int:
             candidate = Candidate(position, analysis, answer)  # type: ignore[arg-type]
             hint_claims = hints(position, analysis, task, answer, theme)
             expl = explanation(position, analysis, task, answer, theme)
-            titles = pick_title(task, card_glyph(position.center), used)
+            titles = pick_title(task, card_text(position.center), used)
             pid = f"{rules}-{len(entries) + 1}"
             found = (hand_themes_of(position, analyze_any(position)) if analysis is None
                      else themes_of(position, analysis))

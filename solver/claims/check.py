@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 
 from solver.analysis import Analysis, AnyAnalysis, Play
 from solver.cards import DECK_40, JACK, SEVEN, CardMask, card_glyph, card_rank, parse_card
+from solver.claims.citations import citation_problem
 from solver.claims.facts import fits_whole, helps, near
+from solver.claims.glyphs import card_text
 from solver.claims.kinds import KINDS, Claim
 from solver.claims.profile import CHECKS as PROFILE_CHECKS
 from solver.cover import first_cover
@@ -489,8 +491,11 @@ def check(claim: Claim, ctx: Context) -> str | None:
     if kind is None:
         return "no checker knows this sentence"
     center = claim.params.get("center")
-    if center is not None and center != card_glyph(ctx.position.center):
-        return f"the center card is {card_glyph(ctx.position.center)}, not {center}"
+    if center is not None and center != card_text(ctx.position.center):
+        return f"the center card is {card_text(ctx.position.center)}, not {center}"
+    cites = citation_problem(claim, ctx.position.rules)
+    if cites is not None:
+        return cites
     try:
         return CHECKS[kind](claim, ctx)
     except (BadParams, KeyError) as exc:

@@ -54,7 +54,7 @@ class Claim:
     @property
     def rules(self) -> tuple[str, ...]:
         """The rule ids the sentence cites, e.g. ``("R8",)``."""
-        if self.book == "profile":
+        if self.book in ("profile", "puzzle_profile"):
             return tuple(str(self.params["rule"]).split(", ")) if self.params.get("rule") else ()
         return tuple(re.findall(r"\bR\d+\b", self.template))
 

@@ -21,7 +21,7 @@ Translate = Callable[[str], str]
 
 @lru_cache(maxsize=16)
 def _patterns(translate: Translate | None) -> tuple[tuple[str, str, re.Pattern[str]], ...]:
-    out = []
+    out: list[tuple[int, str, str, re.Pattern[str]]] = []
     for book, table in BOOKS.items():
         for key, template in table.items():
             if (book, key) not in KINDS:
@@ -36,9 +36,13 @@ def _patterns(translate: Translate | None) -> tuple[tuple[str, str, re.Pattern[s
                         parts.append(f"(?P={name})")
                     else:
                         seen.add(name)
-                        parts.append(f"(?P<{name}>[^.!?]+?)")  # cards, melds, counts
-            out.append((book, key, re.compile("".join(parts), re.DOTALL)))
-    return tuple(out)
+                        parts.append(f"(?P<{name}>(?:[^.!?]|\\.(?=\\d))+?)")  # cards, melds, 2.5
+            fixed = sum(len(literal) for literal, *_ in string.Formatter().parse(text))
+            out.append((fixed, book, key, re.compile("".join(parts), re.DOTALL)))
+    # The template with the most fixed text first: "Taking {center} alone, with no card…"
+    # must not read as "Taking {center} with {cards}…" with "4♥ alone," as its center card.
+    out.sort(key=lambda item: -item[0])
+    return tuple((book, key, pattern) for _, book, key, pattern in out)
 
 
 def parse_sentence(text: str, translate: Translate | None = None) -> Claim | None:

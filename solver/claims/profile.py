@@ -12,7 +12,9 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from solver.analysis import Analysis, ClosingAnalysis, DrawAnalysis, Play
-from solver.cards import JOKER_BASE, CardMask, card_glyph, cards_of, parse_kind, sort_key
+from solver.cards import JOKER_BASE, CardMask, cards_of, sort_key
+from solver.claims.glyphs import card_text, string_text
+from solver.claims.profiles import melds_taken_back, taken_back_problem
 from solver.position import Position
 from solver.puzzles.profile_messages import RULE_OF
 from solver.search import analyze_any
@@ -26,16 +28,12 @@ NO_CARD = "—"
 
 
 def glyph_of(text: str) -> str:
-    """A contract card string as the sentences show it (``"*5H"``: ``"*5♥"``)."""
-    if text == "*":
-        return card_glyph(JOKER_BASE)
-    if text.startswith("*"):
-        return "*" + card_glyph(parse_kind(text[1:]))
-    return card_glyph(parse_kind(text))
+    """A contract card string as the sentences show it (``"*5H"``: ``"*5♥"``, ``"*"``: 🃏)."""
+    return string_text(text)
 
 
 def cards_text(mask: CardMask) -> str:
-    return " ".join(card_glyph(c) for c in sorted(cards_of(mask), key=sort_key)) or NO_CARD
+    return " ".join(card_text(c) for c in sorted(cards_of(mask), key=sort_key)) or NO_CARD
 
 
 def strings_text(cards: Iterable[str]) -> str:
@@ -72,7 +70,7 @@ def lays_off_center(position: Position, play: Play) -> tuple[int, ...]:
 
 def joker_stands(play: Play) -> list[str]:
     """The cards that jokers from the hand stand for in ``play``."""
-    return [card_glyph(card) for joker, card in play.stands if play.hand_cards >> joker & 1]
+    return [card_text(card) for joker, card in play.stands if play.hand_cards >> joker & 1]
 
 
 def fits_opponent_meld(position: Position, index: int) -> bool:
@@ -85,15 +83,12 @@ Check = Callable[["Claim", "Context"], "str | None"]
 
 
 def _rule(claim: Claim, ctx: Context) -> str | None:
-    topic, profiles = RULE_OF[claim.key]
+    """A rule statement is said only in the profiles whose book says it; what it cites is
+    checked for every sentence (:func:`solver.claims.citations.citation_problem`)."""
+    _, profiles = RULE_OF[claim.key]
     profile = ctx.position.rules
     if profiles and profile.id not in profiles:
         return f"this rule is not {profile.id}'s"
-    want = profile.rule(topic)
-    if not want:
-        return f"{profile.id} has no rule on {topic}"
-    if claim.params.get("rule") != want:
-        return f"the rule on {topic} in {profile.id} is {want}"
     return None
 
 
@@ -105,7 +100,7 @@ def _with_rule(test: Callable[[Claim, Context], str | None]) -> Check:
 
 
 def _plays_with(claim: Claim, a: Analysis) -> list[Play]:
-    alone = claim.key in ("take_back_alone", "play_melds_alone")
+    alone = claim.key in ("take_back_alone", "play_melds_alone", "win_play_alone")
     text = NO_CARD if alone else claim.params.get("cards", NO_CARD)
     return [p for p in a.plays if cards_text(p.hand_cards) == text]
 
@@ -155,21 +150,29 @@ def _lay_off_with(claim: Claim, ctx: Context) -> str | None:
 
 
 def _joker_stands(claim: Claim, ctx: Context) -> str | None:
-    if any(claim.params["card"] in joker_stands(p) for p in ctx.analysis.plays):
+    # The solver's own play for those hand cards, so the sentence and the play it shows agree.
+    if any(claim.params["card"] in joker_stands(p) for p in _plays_with(claim, ctx.analysis)):
         return None
-    return "no play puts a joker from the hand in for that card"
+    return "the solver's play with those hand cards puts no joker in for that card"
 
 
 def _take_back(claim: Claim, ctx: Context) -> str | None:
     for play in _plays_with(claim, ctx.analysis):
         if play.taken_back and strings_text(play.taken_back) == claim.params["back"]:
-            return None
+            melds = melds_taken_back(ctx.position, play.taken_back)
+            if closing_melds_text(melds) != claim.params["melds"]:
+                return f"the melds that go back whole are {closing_melds_text(melds)}"
+            return taken_back_problem(ctx.position, melds, play.taken_back)
     return "no play with those hand cards takes exactly those cards back"
 
 
 def _play_melds(claim: Claim, ctx: Context) -> str | None:
-    if any(play_melds_text(p) == claim.params["melds"] for p in _plays_with(claim, ctx.analysis)):
-        return None
+    for play in _plays_with(claim, ctx.analysis):
+        if play_melds_text(play) == claim.params["melds"]:
+            # Saying only the melds would hide cards laid off or kept back in the hand.
+            if play.lay_off or play.taken_back:
+                return "the play also lays cards off or takes cards back, which this hides"
+            return None
     return "no play with those hand cards leaves those melds"
 
 
@@ -191,11 +194,12 @@ def _no_lay_off_yet(claim: Claim, ctx: Context) -> str | None:
     return "the center card does not fit that meld of the opponent"
 
 
-def _force_lay_off(claim: Claim, ctx: Context) -> str | None:
+def _force_no_lay_off(claim: Claim, ctx: Context) -> str | None:
+    # Seed 001 forces only a card that fits the player's own melds (C10).
     a = ctx.analysis
-    if not a.forceable or ctx.forced:
-        return "the card is not forceable"
-    if any(p.hand_cards == 0 and lays_off_center(ctx.position, p) for p in a.plays):
+    if a.forceable or not ctx.position.rules.forcing:
+        return "the card is forceable, or nobody forces"
+    if any(p.hand_cards == 0 for p in a.plays):
         return None
     return "no play with no hand card lays the center card off"
 
@@ -205,12 +209,19 @@ def _no_forcing(claim: Claim, ctx: Context) -> str | None:
 
 
 def _forceable(claim: Claim, ctx: Context) -> str | None:
-    return None if ctx.analysis.forceable and not ctx.forced else "the card is not forceable"
+    play = ctx.analysis.forceable_play
+    if play is None or ctx.forced or play.hand_cards:
+        return "the card is not forceable"
+    if lays_off_center(ctx.position, play):
+        return "the card goes onto the opponent's melds, not into yours"
+    return None
 
 
 def _not_forceable(claim: Claim, ctx: Context) -> str | None:
     a = ctx.analysis
-    return None if a.usable and not a.forceable else "it is forceable, or cannot be used"
+    if a.usable and not a.forceable and all(p.hand_cards for p in a.plays):
+        return None
+    return "it is forceable, goes down with no hand card, or cannot be used"
 
 
 def _win_play(claim: Claim, ctx: Context) -> str | None:
@@ -220,8 +231,10 @@ def _win_play(claim: Claim, ctx: Context) -> str | None:
 
 
 def average_text(analysis: DrawAnalysis) -> str:
-    average = analysis.stock_average
-    return "—" if average is None else f"{average:.1f}"
+    """The stock's average pips left, as H11 counts them (the sum over the unseen cards)."""
+    if not analysis.unseen:
+        return "—"
+    return f"{analysis.stock_total / analysis.unseen:.1f}"
 
 
 def closing_melds_text(melds: list[list[str]]) -> str:
@@ -235,22 +248,28 @@ def _draw(claim: Claim, ctx: Context) -> str | None:
     if (claim.key == "draw_yes") != a.upcard_better:
         return "the upcard is not the better draw" if a.upcard_better is False else (
             "the upcard is the better draw")
-    said = (str(claim.params["n"]), str(claim.params["total"]), str(claim.params["unseen"]))
-    if said != (str(a.deadwood), str(a.stock_total), str(a.unseen)):
-        return f"the upcard leaves {a.deadwood}, the stock {a.stock_total} over {a.unseen}"
+    said = (str(claim.params["n"]), str(claim.params["average"]), str(claim.params["unseen"]))
+    if said != (str(a.deadwood), average_text(a), str(a.unseen)):
+        return f"the upcard leaves {a.deadwood}, the stock {average_text(a)} over {a.unseen}"
     return None
 
 
 def _draw_out(claim: Claim, ctx: Context) -> str | None:
     a = analyze_any(ctx.position)
-    ok = isinstance(a, DrawAnalysis) and a.goes_out and a.upcard_better
-    return None if ok else "the upcard does not let the player go out"
+    if not (isinstance(a, DrawAnalysis) and a.goes_out and a.upcard_better):
+        return "the upcard does not let the player go out"
+    discard = None if a.discard is None else card_text(a.discard)
+    if discard != claim.params.get("discard"):
+        return "every card goes down" if discard is None else f"going out discards {discard}"
+    return None
 
 
 def _close(claim: Claim, ctx: Context) -> str | None:
     a = analyze_any(ctx.position)
     if not isinstance(a, ClosingAnalysis):
         return "not a closing analysis"
+    if claim.params["discard"] == card_text(ctx.position.center):
+        return "discarding the card you take: the hand closes without it"
     for closing in a.closings:
         data = closing.to_dict()
         if (glyph_of(data["discard"]) == claim.params["discard"]
@@ -258,6 +277,20 @@ def _close(claim: Claim, ctx: Context) -> str | None:
                 and str(closing.multiplier) == str(claim.params["m"])):
             return None
     return "no closing discards that card into those melds at that multiplier"
+
+
+def _close_any(claim: Claim, ctx: Context) -> str | None:
+    a = analyze_any(ctx.position)
+    if not isinstance(a, ClosingAnalysis):
+        return "not a closing analysis"
+    center = card_text(ctx.position.center)
+    for closing in a.closings:
+        data = closing.to_dict()
+        if (glyph_of(data["discard"]) == center
+                and closing_melds_text(data["melds"]) == claim.params["melds"]
+                and str(closing.multiplier) == str(claim.params["m"])):
+            return None
+    return "the hand does not close into those melds without the card taken"
 
 
 def _no_close(claim: Claim, ctx: Context) -> str | None:
@@ -280,7 +313,7 @@ CHECKS: dict[str, Check] = {
     "p_usable": _with_rule(_usable),
     "p_not_usable": _with_rule(_not_usable),
     "p_no_lay_off_yet": _with_rule(_no_lay_off_yet),
-    "p_force_lay_off": _with_rule(_force_lay_off),
+    "p_force_no_lay_off": _with_rule(_force_no_lay_off),
     "p_no_forcing": _no_forcing,
     "p_forceable": _with_rule(_forceable),
     "p_not_forceable": _with_rule(_not_forceable),
@@ -289,4 +322,5 @@ CHECKS: dict[str, Check] = {
     "p_draw_out": _with_rule(_draw_out),
     "p_close": _with_rule(_close),
     "p_no_close": _with_rule(_no_close),
+    "p_close_any": _with_rule(_close_any),
 }

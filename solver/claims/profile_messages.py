@@ -21,6 +21,9 @@ MESSAGES: Final[dict[str, str]] = {
     "no_forcing": N_("In this game nobody forces a card on another player ({rule})."),
     "forceable": N_("{center} goes down with no card from your hand, so if you leave it your "
                     "opponent may force it on you ({rule})."),
+    "not_forceable_lay_off": N_("With no card from your hand, {center} goes only onto your "
+                                "opponent's melds, so your opponent cannot force it on you "
+                                "({rule})."),
     "not_forceable": N_("Every play with {center} needs cards from your hand, so your opponent "
                         "cannot force it on you ({rule})."),
     "lay_off_plays": N_("Plays that lay cards off onto your opponent's melds: {count} "
@@ -34,7 +37,8 @@ MESSAGES: Final[dict[str, str]] = {
     "play_melds": N_("With {cards} from your hand, your melds become {melds}."),
     "play_melds_alone": N_("With no card from your hand, your melds become {melds}."),
     "play_lay_off": N_("Laid off onto your opponent's meld {meld}: {cards} ({rule})."),
-    "play_taken_back": N_("Taken back from your melds into your hand first: {cards} "
+    "play_taken_back": N_("First these melds of yours go back into your hand, whole: "
+                          "{melds}; of their cards, these stay in your hand: {cards} "
                           "({rule})."),
     "play_joker": N_("A joker in your melds stands for {card} ({rule})."),
     "play_wins": N_("This play leaves your hand empty and wins the hand ({rule})."),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import combinations
 from typing import Any
 
 from solver.analysis import Analysis, AnyAnalysis, ClosingAnalysis, DrawAnalysis, Play
@@ -23,7 +24,6 @@ from solver.cards import (
     NUM_RANKS_FULL,
     Card,
     CardMask,
-    card_glyph,
     card_kind,
     card_rank,
     card_str,
@@ -32,6 +32,8 @@ from solver.cards import (
     parse_kind,
     union,
 )
+from solver.claims.citations import PROFILE_TOPICS, citation_problem, ids_for
+from solver.claims.glyphs import card_text, string_text
 from solver.claims.kinds import Claim
 from solver.melds import meld_cards, meld_problem
 from solver.position import Position
@@ -41,12 +43,8 @@ BOOK = "profile"
 
 
 def glyph(text: str) -> str:
-    """A contract card string as shown: ``"10D"`` → ``10♦``, ``"*5H"`` → ``*5♥``, ``*``."""
-    if text == "*":
-        return "*"
-    if text.startswith("*"):
-        return "*" + card_glyph(parse_kind(text[1:]))
-    return card_glyph(parse_kind(text))
+    """A contract card string as shown: ``"10D"`` → ``10♦``, ``"*5H"`` → ``*5♥``, ``🃏``."""
+    return string_text(text)
 
 
 def strings_text(strings: Sequence[str]) -> str:
@@ -65,20 +63,12 @@ def mask_strings(mask: CardMask, position: Position) -> list[str]:
     return [card_str(c) for c in meld_cards(mask, position.rules.table)]
 
 
-def rule_of(position: Position, *topics: str) -> str:
-    """The profile's id for the first of ``topics`` it has a rule on."""
-    for topic in topics:
-        found = position.rules.rule(topic)
-        if found:
-            return found
-    return ""
-
-
-def _claim(key: str, position: Position, topics: tuple[str, ...], facts: Any = None,
-           **params: str | int) -> Claim:
+def _claim(key: str, position: Position, facts: Any = None, **params: str | int) -> Claim:
+    """A sentence citing the ids its template's topics have in the position's profile."""
+    topics = PROFILE_TOPICS[key]
     if topics:
-        params["rule"] = rule_of(position, *topics)
-    return Claim(key, params, book=BOOK, facts=(topics, facts))
+        params["rule"] = ids_for(position.rules, topics)
+    return Claim(key, params, book=BOOK, facts=facts)
 
 
 # --- explaining --------------------------------------------------------------------------
@@ -95,37 +85,89 @@ def explain_any(analysis: AnyAnalysis) -> list[Claim]:
 
 def explain_center(analysis: Analysis) -> list[Claim]:
     p = analysis.position
-    center = card_glyph(p.center)
+    center = card_text(p.center)
     out: list[Claim] = []
     count = len(analysis.plays)
     if count == 0:
-        out.append(_claim("cannot", p, ("take",), None, center=center))
+        out.append(_claim("cannot", p, None, center=center))
     elif count == 1:
-        out.append(_claim("take_one", p, ("take",), 1, center=center))
+        out.append(_claim("take_one", p, 1, center=center))
     else:
-        out.append(_claim("take_ways", p, ("take",), count, center=center, count=count))
+        out.append(_claim("take_ways", p, count, center=center, count=count))
     if not p.rules.forcing:
-        out.append(_claim("no_forcing", p, ("force", "turn")))
+        out.append(_claim("no_forcing", p))
     elif analysis.forceable:
-        out.append(_claim("forceable", p, ("force",), None, center=center))
+        out.append(_claim("forceable", p, None, center=center))
+    elif any(not play.hand_cards for play in analysis.plays):
+        out.append(_claim("not_forceable_lay_off", p, None, center=center))
     elif count:
-        out.append(_claim("not_forceable", p, ("force",), None, center=center))
+        out.append(_claim("not_forceable", p, None, center=center))
     lays = sum(1 for play in analysis.plays if play.lay_off)
     if lays:
-        out.append(_claim("lay_off_plays", p, ("lay_off",), lays, count=lays))
+        out.append(_claim("lay_off_plays", p, lays, count=lays))
     for play in analysis.winning_plays[:1]:
         down, laid = down_after(p, play)
         if play.hand_cards:
-            out.append(_claim("win_down", p, ("win",), play, cards=_hand_text(play), down=down))
+            out.append(_claim("win_down", p, play, cards=_hand_text(play), down=down))
         else:
-            out.append(_claim("win_down_alone", p, ("win",), play, down=down))
+            out.append(_claim("win_down_alone", p, play, down=down))
         if laid:
-            out.append(_claim("win_laid", p, ("lay_off",), play, laid=laid))
+            out.append(_claim("win_laid", p, play, laid=laid))
     return out
 
 
 def _hand_text(play: Play) -> str:
-    return " ".join(card_glyph(c) for c in cards_of(play.hand_cards)) or "-"
+    return _cards_text(play.hand_cards)
+
+
+def _cards_text(mask: CardMask) -> str:
+    return " ".join(card_text(c) for c in cards_of(mask)) or "-"
+
+
+def melded_hand(play: Play) -> CardMask:
+    """The hand cards that go into your own melds (the rest lie off on the opponent's)."""
+    return play.hand_cards & union(play.melds)
+
+
+def _movable_melds(position: Position) -> list[list[str]]:
+    """Your melds that may go back to the hand: those with no card of the opponent's (K10)."""
+    frozen = union(position.opponent_laid_off)
+    return [position.meld_list(m) for m in position.melds if not m & frozen]
+
+
+def _bare(text: str) -> str:
+    return "*" if text.startswith("*") else text
+
+
+def melds_taken_back(position: Position, taken_back: Sequence[str]) -> list[list[str]]:
+    """The whole melds a play takes back (K9) so that ``taken_back`` end in the hand: the
+    fewest of your movable melds that hold them all (the first such, in your melds' order)."""
+    movable = _movable_melds(position)
+    need = Counter(taken_back)
+    for size in range(1, len(movable) + 1):
+        for named in combinations(movable, size):
+            if not need - Counter(_bare(t) for m in named for t in m):
+                return list(named)
+    raise ValueError("the cards taken back are not in your movable melds")
+
+
+def taken_back_problem(position: Position, melds: Sequence[Sequence[str]],
+                       taken_back: Sequence[str]) -> str | None:
+    """The melds are movable melds of yours, hold every card that stays in the hand, and
+    none of them could stay down (K9 takes back whole melds, only those it needs)."""
+    movable = _movable_melds(position)
+    if any(list(m) not in movable for m in melds):
+        return "a meld named is not one of your melds that may go back to the hand"
+
+    def covers(named: Sequence[Sequence[str]]) -> bool:
+        have = Counter(_bare(t) for m in named for t in m)
+        return not Counter(taken_back) - have
+
+    if not covers(melds):
+        return "the melds named do not hold the cards that stay in the hand"
+    if any(covers([m for j, m in enumerate(melds) if j != i]) for i in range(len(melds))):
+        return "a meld named need not go back to the hand"
+    return None
 
 
 def laid_off_count(play: Play) -> int:
@@ -146,30 +188,31 @@ def explain_center_play(analysis: Analysis, play: Play) -> list[Claim]:
     out: list[Claim] = []
     melds = melds_text([play.meld_strings(m) for m in play.melds])
     if play.taken_back:
-        out.append(_claim("play_taken_back", p, ("own_melds",), play,
-                          cards=strings_text(play.taken_back)))
+        out.append(_claim("play_taken_back", p, play, cards=strings_text(play.taken_back),
+                          melds=melds_text(melds_taken_back(p, play.taken_back))))
+    melded = melded_hand(play)
     if not play.melds:
         pass  # the center card only lies off (C9): the lay-off sentence says it all
-    elif play.hand_cards:
-        out.append(_claim("play_melds", p, (), play, cards=_hand_text(play), melds=melds))
+    elif melded:
+        out.append(_claim("play_melds", p, play, cards=_cards_text(melded), melds=melds))
     else:
-        out.append(_claim("play_melds_alone", p, (), play, melds=melds))
+        out.append(_claim("play_melds_alone", p, play, melds=melds))
     for index, cards in play.lay_off or ():
         meld = meld_text(p.meld_list(p.opponent_melds[index]))
-        out.append(_claim("play_lay_off", p, ("lay_off",), (play, index), cards=strings_text(cards),
+        out.append(_claim("play_lay_off", p, (play, index), cards=strings_text(cards),
                           meld=meld))
     jokers = sorted({kind for _, kind in play.stands})
     for kind in jokers:
-        out.append(_claim("play_joker", p, ("jokers",), (play, kind), card=card_glyph(kind)))
+        out.append(_claim("play_joker", p, (play, kind), card=card_text(kind)))
     left = _left_after(p, play)
     if play.wins and left:
         # The Kunken opener holds eleven (K6): eleven down ends the hand before the discard.
         down, _ = down_after(p, play)
-        out.append(_claim("play_wins_keep", p, ("win",), play, down=down, count=left))
+        out.append(_claim("play_wins_keep", p, play, down=down, count=left))
     elif play.wins:
-        out.append(_claim("play_wins", p, ("win",), play))
+        out.append(_claim("play_wins", p, play))
     else:
-        out.append(_claim("play_discard", p, ("turn",), play, count=left))
+        out.append(_claim("play_discard", p, play, count=left))
     return out
 
 
@@ -185,74 +228,74 @@ def _center_laid(position: Position, play: Play) -> bool:
 
 def explain_draw(analysis: DrawAnalysis) -> list[Claim]:
     p = analysis.position
-    upcard = card_glyph(analysis.upcard)
+    upcard = card_text(analysis.upcard)
     out: list[Claim] = []
     with_upcard = tuple(m for m in analysis.melds if m >> analysis.upcard & 1)
     if with_upcard:
-        out.append(_claim("draw_melds", p, ("hand_melds",), with_upcard, upcard=upcard,
+        out.append(_claim("draw_melds", p, with_upcard, upcard=upcard,
                           melds=melds_text([mask_strings(m, p) for m in with_upcard])))
     else:
-        out.append(_claim("draw_no_melds", p, ("hand_melds",), None, upcard=upcard))
+        out.append(_claim("draw_no_melds", p, None, upcard=upcard))
     for lay in analysis.lay_offs:
         if lay.cards >> analysis.upcard & 1:
             out.append(_draw_lay(p, lay))
     if analysis.goes_out:
         if analysis.discard is None:
-            out.append(_claim("draw_out", p, ("out",), None, upcard=upcard))
+            out.append(_claim("draw_out", p, None, upcard=upcard))
         else:
-            out.append(_claim("draw_out_discard", p, ("out",), analysis.discard, upcard=upcard,
-                              discard=card_glyph(analysis.discard)))
+            out.append(_claim("draw_out_discard", p, analysis.discard, upcard=upcard,
+                              discard=card_text(analysis.discard)))
     else:
         if analysis.best_melds:
-            out.append(_claim("draw_best_melds", p, ("hand_melds",), analysis.best_melds,
+            out.append(_claim("draw_best_melds", p, analysis.best_melds,
                               upcard=upcard, melds=melds_text(
                                   [mask_strings(m, p) for m in analysis.best_melds])))
         for lay in analysis.best_lay_offs:
             _, _, meld = table_melds(p)[lay.target]
-            out.append(_claim("draw_best_lay_off", p, ("lay_off",), lay, upcard=upcard,
-                              cards=" ".join(card_glyph(c) for c in cards_of(lay.cards)),
+            out.append(_claim("draw_best_lay_off", p, lay, upcard=upcard,
+                              cards=" ".join(card_text(c) for c in cards_of(lay.cards)),
                               meld=meld_text(p.meld_list(meld))))
         assert analysis.discard is not None  # a hand left over means a discard was made
-        hand = " ".join(card_glyph(c) for c in cards_of(analysis.leftover))
-        out.append(_claim("draw_best", p, ("score",), (analysis.discard, analysis.leftover),
-                          upcard=upcard, discard=card_glyph(analysis.discard), hand=hand,
+        hand = " ".join(card_text(c) for c in cards_of(analysis.leftover))
+        out.append(_claim("draw_best", p, (analysis.discard, analysis.leftover),
+                          upcard=upcard, discard=card_text(analysis.discard), hand=hand,
                           deadwood=analysis.deadwood))
     average = analysis.stock_average
     if average is not None:
         key = "draw_upcard_better" if analysis.upcard_better else "draw_stock_better"
-        out.append(_claim(key, p, ("take",), analysis.upcard_better, upcard=upcard,
+        out.append(_claim(key, p, analysis.upcard_better, upcard=upcard,
                           average=f"{average:.1f}"))
     return out
 
 
 def _draw_lay(p: Position, lay: LayOff) -> Claim:
     _, _, meld = table_melds(p)[lay.target]
-    return _claim("draw_lay_off", p, ("lay_off",), lay,
-                  cards=" ".join(card_glyph(c) for c in cards_of(lay.cards)),
+    return _claim("draw_lay_off", p, lay,
+                  cards=" ".join(card_text(c) for c in cards_of(lay.cards)),
                   meld=meld_text(p.meld_list(meld)))
 
 
 def explain_closing(analysis: ClosingAnalysis) -> list[Claim]:
     p = analysis.position
-    center = card_glyph(p.center)
+    center = card_text(p.center)
     out: list[Claim] = []
     if analysis.closes:
-        out.append(_claim("closes", p, ("close",), None, center=center))
+        out.append(_claim("closes", p, None, center=center))
         for closing in analysis.closings:
-            out.append(_claim(closing_key(closing.groups), p, ("score",), closing,
+            out.append(_claim(closing_key(closing.groups), p, closing,
                               discard=glyph(discard_str(closing.discard)),
                               melds=melds_text([g.strings() for g in closing.groups]),
                               multiplier=closing.multiplier))
         return out
-    out.append(_claim("no_close", p, ("close",), None, center=center))
+    out.append(_claim("no_close", p, None, center=center))
     discard = glyph(discard_str(analysis.best_discard))
     facts = (analysis.best_groups, analysis.best_discard, analysis.kept)
     if analysis.best_groups:
-        out.append(_claim("close_best", p, (), facts,
+        out.append(_claim("close_best", p, facts,
                           melds=melds_text([g.strings() for g in analysis.best_groups]),
                           discard=discard, count=analysis.deadwood))
     else:
-        out.append(_claim("close_best_none", p, (), facts, center=center, discard=discard,
+        out.append(_claim("close_best_none", p, facts, center=center, discard=discard,
                           count=analysis.deadwood))
     return out
 
@@ -322,18 +365,17 @@ def stake_multiplier(groups: Sequence[Group], position: Position) -> int:
 def check_profile(claim: Claim, position: Position, fresh: AnyAnalysis) -> str | None:
     """``None`` when the ``profile`` claim is true of ``position``, else why not.
     ``fresh``: the position analysed again by the solver, independently of the explainer."""
-    topics: tuple[str, ...]
-    facts: Any
-    topics, facts = claim.facts  # type: ignore[misc]
-    if topics and claim.params.get("rule") != rule_of(position, *topics):
-        return f"cites {claim.params.get('rule')!r}, not this profile's rule on {topics[0]}"
-    if "center" in claim.params and claim.params["center"] != card_glyph(position.center):
+    facts: Any = claim.facts
+    cites = citation_problem(claim, position.rules)
+    if cites is not None:
+        return cites
+    if "center" in claim.params and claim.params["center"] != card_text(position.center):
         return "the center card named is not the position's"
     expected = _expected(claim.key, position, fresh, facts)
     if isinstance(expected, str):
         return expected
     for name, value in expected.items():
-        if claim.params.get(name) != value:
+        if str(claim.params.get(name)) != str(value):  # read from text: strings
             return f"{name} is {claim.params.get(name)!r}, the solver says {value!r}"
     return None
 
@@ -356,8 +398,14 @@ def _expected_center(key: str, p: Position, a: Analysis, facts: Any) -> dict[str
     if key == "no_forcing":
         return {} if not p.rules.forcing else "this profile has forcing"
     if key == "forceable":
-        ok = p.rules.forcing and any(not pl.hand_cards for pl in a.plays)
-        return {} if ok else "no play leaves the hand alone"
+        # Seed 001 forces only a card that fits your own melds alone (C10), not a lay-off.
+        play = a.forceable_play
+        ok = play is not None and not play.hand_cards and not any(
+            card_str(p.center) in cards for _, cards in play.lay_off or ())
+        return {} if ok else "no play puts the card into your own melds with no hand card"
+    if key == "not_forceable_lay_off":
+        ok = p.rules.forcing and not a.forceable and any(not pl.hand_cards for pl in a.plays)
+        return {} if ok else "the card is forceable, or needs cards from your hand"
     if key == "not_forceable":
         fits = p.rules.forcing and bool(a.plays) and all(pl.hand_cards for pl in a.plays)
         return {} if fits else "some play needs no hand card, or none exists"
@@ -372,14 +420,15 @@ def _expected_center(key: str, p: Position, a: Analysis, facts: Any) -> dict[str
             if problem:
                 return problem
         shown = union(play.melds)
+        melded = play.hand_cards & shown
         if play.hand_cards & ~p.hand:
             return "a card named is not in the hand"
-        if not play.melds or (key == "play_melds_alone" and play.hand_cards):
-            return "the play has no melds, or uses hand cards"
+        if not play.melds or (key == "play_melds_alone") == bool(melded):
+            return "the play has no melds, or the hand cards in them are not those named"
         if not _center_laid(p, play) and not shown >> p.center & 1:
             return "the center card is not down"
         return {"melds": melds_text([play.meld_strings(m) for m in play.melds]),
-                **({"cards": _hand_text(play)} if play.hand_cards else {})}
+                **({"cards": _cards_text(melded)} if melded else {})}
     if key == "play_taken_back":
         if not p.rules.take_back:
             return "this profile never takes melds back"
@@ -389,7 +438,11 @@ def _expected_center(key: str, p: Position, a: Analysis, facts: Any) -> dict[str
                        for t in play.taken_back or ())
         if back - mine:
             return "a card taken back is not one of your own cards in your melds"
-        return {"cards": strings_text(play.taken_back or ())}
+        melds = melds_taken_back(p, play.taken_back or ())
+        problem = taken_back_problem(p, melds, play.taken_back or ())
+        if problem:
+            return problem
+        return {"cards": strings_text(play.taken_back or ()), "melds": melds_text(melds)}
     if key == "play_lay_off":
         index = facts[1]
         if p.rules.lay_off == "none":
@@ -409,7 +462,7 @@ def _expected_center(key: str, p: Position, a: Analysis, facts: Any) -> dict[str
         kind = facts[1]
         if kind not in {k for _, k in play.stands}:
             return "no joker of the play stands for this card"
-        return {"card": card_glyph(kind)}
+        return {"card": card_text(kind)}
     if key in ("play_wins", "play_wins_keep"):
         down, _ = down_after(p, play)
         left = _left_after(p, play)
@@ -436,7 +489,7 @@ def _expected_center(key: str, p: Position, a: Analysis, facts: Any) -> dict[str
 def _expected_draw(key: str, p: Position, a: DrawAnalysis, facts: Any) -> dict[str, Any] | str:
     table = p.rules.table
     pool = p.hand | 1 << a.upcard
-    upcard = card_glyph(a.upcard)
+    upcard = card_text(a.upcard)
     every = [m for m in table.all if m >> a.upcard & 1 and not m & ~pool]
     if key == "draw_no_melds":
         return {} if not every else "a meld with the upcard can be made"
@@ -449,7 +502,7 @@ def _expected_draw(key: str, p: Position, a: DrawAnalysis, facts: Any) -> dict[s
         _, _, meld = table_melds(p)[lay.target]
         if lay.cards & ~pool or not table.is_valid(meld | lay.cards):
             return "these cards do not extend that meld"
-        return {"cards": " ".join(card_glyph(c) for c in cards_of(lay.cards)),
+        return {"cards": " ".join(card_text(c) for c in cards_of(lay.cards)),
                 "meld": meld_text(p.meld_list(meld))}
     problem = _arrangement(p, a)
     if problem:
@@ -461,21 +514,21 @@ def _expected_draw(key: str, p: Position, a: DrawAnalysis, facts: Any) -> dict[s
     if key == "draw_best_lay_off":
         if facts not in a.best_lay_offs:
             return "the solver's best play lays off other cards"
-        return {"cards": " ".join(card_glyph(c) for c in cards_of(facts.cards)),
+        return {"cards": " ".join(card_text(c) for c in cards_of(facts.cards)),
                 "meld": meld_text(p.meld_list(table_melds(p)[facts.target][2]))}
     if key == "draw_out":
         return {} if a.leftover == 0 and a.discard is None else "a card is left"
     if key == "draw_out_discard":
         ok = a.leftover == 0 and a.discard == facts
-        return {"discard": card_glyph(facts)} if ok else "going out needs another discard"
+        return {"discard": card_text(facts)} if ok else "going out needs another discard"
     if key == "draw_best":
         discard, left = facts
         if (discard, left) != (a.discard, a.leftover):
             return "the solver's best play keeps other cards"
         if any(pips(c) > pips(discard) for c in cards_of(left)):
             return "a kept card counts more than the discard"
-        return {"discard": card_glyph(discard), "deadwood": sum(pips(c) for c in cards_of(left)),
-                "hand": " ".join(card_glyph(c) for c in cards_of(left))}
+        return {"discard": card_text(discard), "deadwood": sum(pips(c) for c in cards_of(left)),
+                "hand": " ".join(card_text(c) for c in cards_of(left))}
     if key in ("draw_upcard_better", "draw_stock_better"):
         if not a.unseen:
             return "every card is in sight"

@@ -69,7 +69,7 @@ _RULE_BY_THEME = (
 def _rule(task: Task, themes: Sequence[str], center: str) -> Claim:
     if task == "discard":
         return Sentence("rule_discard")
-    if task == "can_force" and "forcing-after-rearranging" not in themes:
+    if task == "can_force":  # one rule for every answer: a rearranging rule would say "yes"
         return Sentence("rule_force", {"center": center})
     for theme, key in _RULE_BY_THEME:
         if theme in themes:
@@ -106,15 +106,16 @@ def hints(
         out = [Sentence("nudge_stock"), look, _rule(task, themes, center)]
     else:
         out = [look, _rule(task, themes, center)]
-    if task in ("find_play", "win") and answer.plays:
+    # A win is every hand card at once, so any count would say whether one exists; and a
+    # count of none or all of the hand names the answer: those are withheld.
+    if task == "find_play" and answer.plays:
         sizes = sorted({m.bit_count() for m in answer.plays})
-        if len(sizes) == 1:
+        if sizes in ([0], [position.hand.bit_count()]):
+            pass
+        elif len(sizes) == 1:
             out.append(Sentence("count_cards", {"count": sizes[0]}))
         else:
             out.append(Sentence("count_cards_range", {"least": sizes[0], "most": sizes[-1]}))
-    elif task == "win":
-        most = max((p.size for p in analysis.plays), default=0)
-        out.append(Sentence("count_most", {"center": center, "count": most}))
     return out
 
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from solver.analysis import Analysis, DrawAnalysis
-from solver.cards import card_glyph
+from solver.analysis import Analysis, ClosingAnalysis, DrawAnalysis
+from solver.analysis.closing import discard_str
+from solver.cards import card_str
+from solver.claims.glyphs import card_text
 from solver.position import Position
 from solver.puzzles.generator import Candidate, pick_title
 from solver.puzzles.hand_themes import HAND_THEMES, hand_themes_of
@@ -60,6 +62,10 @@ def verify_hand(theme: str, task: Task, position: Position) -> Candidate | None:
     analysis = analyze_any(position)
     if not HAND_THEMES[theme](position, analysis):
         return None
+    if isinstance(analysis, ClosingAnalysis) and any(
+            discard_str(c.discard) == card_str(position.center) for c in analysis.closings):
+        return None  # the hand closes without the center card: any card would do
+
     if cpsat.analyze_any(position).to_dict() != analysis.to_dict():
         raise AssertionError(f"the engines disagree on {position.to_dict()}")
     return Candidate(position, None, solve_task(position, task))  # type: ignore[arg-type]
@@ -129,7 +135,7 @@ def make_profile_puzzle(candidate: Candidate, task: Task, pid: str, theme: str,
              else hand_themes_of(position, analyze_any(position)))
     translate = translator(language)
     used = {language: used_titles if used_titles is not None else set()}
-    title = pick_title(task, card_glyph(position.center), used)[language]
+    title = pick_title(task, card_text(position.center), used)[language]
     return Puzzle(
         id=pid, title=title, position=position, task=task, answer=answer,
         themes=(theme, *(t for t in found if t != theme)),
@@ -165,6 +171,9 @@ def generate_profile(rules: str, theme: str, count: int, seed: int = 0,
         candidate = verify(theme, task, position)
         if candidate is None:
             continue
+        if task == "can_force" and sum(
+                p.answer.flag == candidate.answer.flag for p in out) >= (count + 1) // 2:
+            continue  # as many yes as no: a theme whose answer is always the same tells it
         pid = f"{rules}-{theme}-{seed}-{len(out) + 1}"
         level = profile_difficulty(candidate.analysis, theme, position)
         if difficulty is not None and level != difficulty:

@@ -10,9 +10,11 @@ from __future__ import annotations
 from functools import partial
 
 from solver.analysis import Analysis, ClosingAnalysis, DrawAnalysis, Play
-from solver.cards import card_glyph
+from solver.claims.citations import ids_for
+from solver.claims.glyphs import card_text
 from solver.claims.kinds import Claim
 from solver.claims.profile import (
+    average_text,
     cards_text,
     closing_melds_text,
     fits_opponent_meld,
@@ -25,8 +27,10 @@ from solver.claims.profile import (
     plays_text,
     strings_text,
 )
+from solver.claims.profiles import melds_taken_back
 from solver.position import Position
 from solver.puzzles.model import Answer, Task
+from solver.puzzles.profile_messages import RULE_OF
 from solver.search import analyze_any
 
 Say = partial(Claim, book="puzzle_profile")
@@ -41,7 +45,7 @@ def _kunken(position: Position) -> bool:
 
 
 def _center(position: Position) -> str:
-    return card_glyph(position.center)
+    return card_text(position.center)
 
 
 def _lay_off_rule(position: Position) -> Claim:
@@ -55,13 +59,13 @@ def hints(position: Position, analysis: Analysis, task: Task, answer: Answer,
     if task == "draw_upcard":
         return [Say("nudge_pips"), _rule(position, "rule_pips", "score")]
     if task == "close":
-        ladder = [Say("nudge_close"), _rule(position, "rule_close", "close")]
-        if theme == "close-double":
-            ladder.append(_rule(position, "rule_double", "score"))
-        return ladder
+        # The same three rungs whatever the answer: a rung that appears only when you can
+        # close would give the answer away.
+        return [Say("nudge_close"), _rule(position, "rule_close", "close"),
+                _rule(position, "rule_double", "score")]
     if task == "win":
-        return [Say("cards_down", {"count": position.down_count}),
-                _rule(position, "rule_win", "win")]
+        # No count of cards down: with one card short of a win it decides the answer.
+        return [Say("nudge_win"), _rule(position, "rule_win", "win")]
     if task == "can_force":
         return [Say("nudge_opponent"), _rule(position, "rule_force_cooncan", "force")]
     if task == "can_use":
@@ -80,12 +84,15 @@ def hints(position: Position, analysis: Analysis, task: Task, answer: Answer,
 def _play_facts(position: Position, play: Play, theme: str) -> list[Claim]:
     center = _center(position)
     out: list[Claim] = []
-    if theme == "joker-play":
+    if theme == "joker-play" and play.hand_cards:
         for card in joker_stands(play)[:1]:
-            out.append(Say("joker_stands", {"card": card, "rule": position.rules.rule("jokers")}))
+            out.append(Say("joker_stands", {"center": center, "card": card,
+                                            "cards": cards_text(play.hand_cards),
+                                            "rule": position.rules.rule("jokers")}))
     if theme == "take-back" and play.taken_back:
+        melds = melds_taken_back(position, play.taken_back)
         params = {"center": center, "back": strings_text(play.taken_back),
-                  "rule": position.rules.rule("own_melds")}
+                  "melds": closing_melds_text(melds), "rule": position.rules.rule("own_melds")}
         if play.hand_cards:
             out.append(Say("take_back_with", {**params, "cards": cards_text(play.hand_cards)}))
         else:
@@ -118,13 +125,9 @@ def explanation(position: Position, analysis: Analysis, task: Task, answer: Answ
         return hand_explanation(position)
     if task == "win":
         win = next(p for p in analysis.plays if p.wins)
-        return [Say("win_play", {"center": center, "cards": cards_text(win.hand_cards),
-                                 "rule": position.rules.rule("win")})]
+        return [_win_claim(position, win)]
     if task == "can_force":
-        rule = position.rules.rule("force")
-        if answer.flag:
-            return [Say("force_yes_lay_off", {"center": center, "rule": rule})]
-        return [Say("force_no", {"center": center, "rule": rule})]
+        return verdict_claims(position, analysis, "forceable")
     if task == "can_use":
         take = position.rules.rule("take")
         if answer.flag:
@@ -139,15 +142,10 @@ def explanation(position: Position, analysis: Analysis, task: Task, answer: Answ
         return out
     play = _showing(analysis, answer, theme, position)
     out = _play_facts(position, play, theme) if play is not None else []
-    if not out:  # no lay-off, joker or take-back to point at: the melds the play leaves
+    if not out:  # no fact of the theme to point at: what the first accepted play does
         first = min((p for p in analysis.plays if p.hand_cards in answer.plays),
                     key=lambda p: (p.size, p.hand_cards))
-        params = {"center": center, "melds": play_melds_text(first),
-                  "rule": position.rules.rule("take")}
-        if first.hand_cards:
-            out.append(Say("play_melds", {**params, "cards": cards_text(first.hand_cards)}))
-        else:
-            out.append(Say("play_melds_alone", params))
+        out = _what_it_does(position, first)
     if answer.plays == frozenset({0}):
         out.append(Say("answer_alone"))
     else:
@@ -159,19 +157,31 @@ def play_claims(position: Position, analysis: Analysis, play: Play) -> list[Clai
     """What one play of a profile position does, as checked claims: its lay-offs, jokers
     and cards taken back, the melds it leaves, and the win when it wins."""
     out: list[Claim] = []
-    for theme in ("lay-off", "joker-play", "take-back"):
+    for theme in ("joker-play",):
         out += _play_facts(position, play, theme)
-    center = _center(position)
-    params = {"center": center, "melds": play_melds_text(play),
+    out += _what_it_does(position, play)
+    if play.wins:
+        out.append(_win_claim(position, play))
+    return out
+
+
+def _what_it_does(position: Position, play: Play) -> list[Claim]:
+    """The melds a play leaves, or, when it also lays cards off or takes melds back, those
+    facts (the melds alone would hide them)."""
+    if play.lay_off or play.taken_back:
+        return [*_play_facts(position, play, "take-back"), *_play_facts(position, play, "lay-off")]
+    params = {"center": _center(position), "melds": play_melds_text(play),
               "rule": position.rules.rule("take")}
     if play.hand_cards:
-        out.append(Say("play_melds", {**params, "cards": cards_text(play.hand_cards)}))
-    else:
-        out.append(Say("play_melds_alone", params))
-    if play.wins:
-        out.append(Say("win_play", {"center": center, "cards": cards_text(play.hand_cards),
-                                    "rule": position.rules.rule("win")}))
-    return out
+        return [Say("play_melds", {**params, "cards": cards_text(play.hand_cards)})]
+    return [Say("play_melds_alone", params)]
+
+
+def _win_claim(position: Position, play: Play) -> Claim:
+    params = {"center": _center(position), "rule": position.rules.rule("win")}
+    if play.hand_cards:
+        return Say("win_play", {**params, "cards": cards_text(play.hand_cards)})
+    return Say("win_play_alone", params)
 
 
 def verdict_claims(position: Position, analysis: Analysis, question: str) -> list[Claim]:
@@ -181,12 +191,11 @@ def verdict_claims(position: Position, analysis: Analysis, question: str) -> lis
         return explanation(position, analysis, "can_use", Answer(flag=analysis.usable), "")
     rule = position.rules.rule("force")
     if not position.rules.forcing:
-        return [Say("no_forcing")]
+        return [Say("no_forcing", {"rule": rule})]
     if analysis.forceable:
-        play = analysis.forceable_play
-        if play is not None and lays_off_center(position, play):
-            return [Say("force_yes_lay_off", {"center": center, "rule": rule})]
         return [Say("force_yes", {"center": center, "rule": rule})]
+    if any(not p.hand_cards for p in analysis.plays):
+        return [Say("force_no_lay_off", {"center": center, "rule": rule})]
     if analysis.usable:
         return [Say("force_no", {"center": center, "rule": rule})]
     return [Say("usable_no", {"center": center, "rule": position.rules.rule("take")})]
@@ -199,16 +208,26 @@ def hand_explanation(position: Position) -> list[Claim]:
     center = _center(position)
     if isinstance(analysis, DrawAnalysis):
         if analysis.goes_out and analysis.upcard_better:
-            return [Say("draw_out", {"center": center, "rule": position.rules.rule("out")})]
+            out = {"center": center, "rule": position.rules.rule("out")}
+            if analysis.discard is None:
+                return [Say("draw_out", out)]
+            return [Say("draw_out_discard", {**out, "discard": card_text(analysis.discard)})]
         key = "draw_yes" if analysis.upcard_better else "draw_no"
         return [Say(key, {"center": center, "n": analysis.deadwood,
-                          "total": analysis.stock_total, "unseen": analysis.unseen,
+                          "average": average_text(analysis), "unseen": analysis.unseen,
                           "rule": position.rules.rule("score")})]
     assert isinstance(analysis, ClosingAnalysis)
     rule = position.rules.rule("close")
     if not analysis.closes:
         return [Say("close_no", {"center": center, "rule": rule})]
-    best = analysis.closings[0].to_dict()
+    rule = ids_for(position.rules, RULE_OF["close_yes"][0])  # I9 closes, I10 pays
+    center_str = position.to_dict()["center"]
+    others = [c for c in analysis.closings if c.to_dict()["discard"] != center_str]
+    if not others:  # every closing discards the card taken: the hand closes without it
+        any_card = analysis.closings[0].to_dict()
+        return [Say("close_any", {"center": center, "m": any_card["multiplier"], "rule": rule,
+                                  "melds": closing_melds_text(any_card["melds"])})]
+    best = others[0].to_dict()
     return [Say("close_yes", {"center": center, "discard": glyph_of(best["discard"]),
                               "melds": closing_melds_text(best["melds"]),
                               "m": best["multiplier"], "rule": rule})]

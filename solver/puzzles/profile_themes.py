@@ -37,10 +37,14 @@ def lay_off_center(position: Position, analysis: Analysis) -> bool:
 
 
 def forcing_lay_off(position: Position, analysis: Analysis) -> bool:
-    """The card can be forced on you because it fits with no hand card, and the way it
-    fits lays it off onto the opponent's melds (C9, C10)."""
-    play = analysis.forceable_play
-    return play is not None and _lays_off(play)
+    """The card your opponent left goes down with no card from your hand, into your melds
+    or onto theirs (C9); it can be forced on you only if it fits your own melds (C10: seed
+    001 forces only those), so the theme is answered yes and no."""
+    return (
+        position.center_from == "opponent"
+        and bool(position.opponent_melds)
+        and any(not p.hand_cards for p in analysis.plays)
+    )
 
 
 def joker_play(position: Position, analysis: Analysis) -> bool:

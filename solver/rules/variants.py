@@ -104,7 +104,7 @@ class Kunken(RuleProfile):
         "deck": "K1", "players": "K2", "deal": "K2", "melds": "K3", "jokers": "K4",
         "swap": "K5", "opening": "K6", "turn": "K7", "take": "K7", "hand_melds": "K8",
         "own_melds": "K9", "lay_off": "K10", "win": "K11", "score": "K12",
-        "stock_out": "K13", "match": "K14", "count": "K15",
+        "stock_out": "K13", "match": "K14", "count": "K15", "force": "K16",
     }
 
 
