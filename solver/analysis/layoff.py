@@ -609,6 +609,12 @@ def keeps_blocks(problem: Problem, naturals: CardMask, jokers: int) -> bool:
     not at all, with room for the jokers of those it holds (moving a joker out of a meld
     is a move).  Exact with one pack; with two, a meld may take another copy of an old
     meld's card, which :func:`keeping_arrangement` sees."""
+    if not jokers:  # the common case: whole or not at all, and no old joker inside
+        for block, block_jokers in zip(problem.blocks, problem.block_jokers, strict=False):
+            common = naturals & block
+            if common and (common != block or block_jokers):
+                return False
+        return True
     need = 0
     for block, block_jokers in zip(problem.blocks, problem.block_jokers, strict=True):
         common = naturals & block
