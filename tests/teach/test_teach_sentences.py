@@ -232,3 +232,18 @@ def test_a_set_plays_the_game_of_its_puzzles_and_exports_what_imports(
     assert mixed.status_code == 400
     assert "are all of one game" in mixed.get_data(as_text=True)
     assert len(hints_of(app, set_id)) == 1
+
+
+def test_a_false_hint_in_the_sets_language_is_refused(app: Flask, owner: FlaskClient) -> None:
+    from solver.cli.catalogs import translator
+    from solver.messages import MESSAGES
+
+    translate = translator("pt")
+    assert translate is not None
+    false = translate(MESSAGES["cannot_take"]).format(center="6♥")
+    assert false != MESSAGES["cannot_take"].format(center="6♥")  # the catalog has it
+    set_id = make_set(owner, "Copas", language="pt")
+    response = owner.post(f"/teach/sets/{set_id}/puzzles/new", data=puzzle_form(
+        WORKED, "can_use", hints=f"Olhe as copas.\n{false}"))
+    assert response.status_code == 400 and false in response.get_data(as_text=True)
+    assert hints_of(app, set_id) == []
