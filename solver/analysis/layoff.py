@@ -687,8 +687,8 @@ def _play(
     # first; the jokers going down beyond those come from the hand.
     gained = [swap.joker for swap in problem.swaps]
     jokers_down = key.hand_jokers
-    used_hand = _hand_cards(position.hand, Key(ms_sum(key.hand, problem.swapped_hand),
-                                               max(0, jokers_down - len(gained))))
+    used_hand = _hand_cards(position.hand, key if not gained else Key(
+        ms_sum(key.hand, problem.swapped_hand), max(0, jokers_down - len(gained))))
     melded_hand = used_hand
     for swap in problem.swaps:
         if not swap.from_center:  # the swapped copy: the second one when both leave
