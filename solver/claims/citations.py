@@ -36,6 +36,8 @@ PROFILE_TOPICS: Final[Mapping[str, tuple[str, ...]]] = {
     "play_lay_off": ("lay_off",),
     "play_taken_back": ("own_melds",),  # K9: whole melds go back to the hand
     "play_joker": ("jokers",),
+    "play_swap": ("swap",),  # K5
+    "play_swap_center": ("swap",),
     "play_wins": ("win",),
     "play_wins_keep": ("win",),
     "play_discard": ("take",),  # C8/K7: after taking you discard (C7 is the turn alone)

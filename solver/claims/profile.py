@@ -100,8 +100,10 @@ def _with_rule(test: Callable[[Claim, Context], str | None]) -> Check:
 
 
 def _plays_with(claim: Claim, a: Analysis) -> list[Play]:
-    alone = claim.key in ("take_back_alone", "play_melds_alone", "win_play_alone")
+    alone = claim.key in ("take_back_alone", "play_melds_alone", "win_play_alone", "swap_alone")
     text = NO_CARD if alone else claim.params.get("cards", NO_CARD)
+    if not alone and text == NO_CARD:
+        return []  # "with —": a play with no hand card has its own words ("alone")
     return [p for p in a.plays if cards_text(p.hand_cards) == text]
 
 
@@ -170,10 +172,20 @@ def _play_melds(claim: Claim, ctx: Context) -> str | None:
     for play in _plays_with(claim, ctx.analysis):
         if play_melds_text(play) == claim.params["melds"]:
             # Saying only the melds would hide cards laid off or kept back in the hand.
-            if play.lay_off or play.taken_back:
+            if play.lay_off or play.taken_back or play.swaps:
                 return "the play also lays cards off or takes cards back, which this hides"
             return None
     return "no play with those hand cards leaves those melds"
+
+
+def _swap(claim: Claim, ctx: Context) -> str | None:
+    pos = ctx.position
+    for play in _plays_with(claim, ctx.analysis):
+        for index, card, _ in play.swaps:
+            if (glyph_of(card) == claim.params["card"]
+                    and opponent_meld_text(pos, index) == claim.params["meld"]):
+                return None
+    return "the play with those hand cards makes no such swap"
 
 
 def _usable(claim: Claim, ctx: Context) -> str | None:
@@ -311,6 +323,7 @@ CHECKS: dict[str, Check] = {
     "p_take_back": _with_rule(_take_back),
     "p_play_melds": _with_rule(_play_melds),
     "p_usable": _with_rule(_usable),
+    "p_swap": _with_rule(_swap),
     "p_not_usable": _with_rule(_not_usable),
     "p_no_lay_off_yet": _with_rule(_no_lay_off_yet),
     "p_force_no_lay_off": _with_rule(_force_no_lay_off),

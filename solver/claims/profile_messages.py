@@ -40,6 +40,11 @@ MESSAGES: Final[dict[str, str]] = {
     "play_taken_back": N_("First these melds of yours go back into your hand, whole: "
                           "{melds}; of their cards, these stay in your hand: {cards} "
                           "({rule})."),
+    "play_swap": N_("First {card} from your hand takes the place of the joker in your "
+                    "opponent's meld {meld}, and the joker comes to your hand ({rule})."),
+    "play_swap_center": N_("First {card}, the card you take, takes the place of the joker in "
+                           "your opponent's meld {meld}, and the joker comes to your hand "
+                           "({rule})."),
     "play_joker": N_("A joker in your melds stands for {card} ({rule})."),
     "play_wins": N_("This play leaves your hand empty and wins the hand ({rule})."),
     "play_wins_keep": N_("This play puts {down} of your cards down, which wins the hand at "

@@ -190,6 +190,10 @@ def explain_center_play(analysis: Analysis, play: Play) -> list[Claim]:
     if play.taken_back:
         out.append(_claim("play_taken_back", p, play, cards=strings_text(play.taken_back),
                           melds=melds_text(melds_taken_back(p, play.taken_back))))
+    for index, card, is_center in play.swaps:
+        out.append(_claim("play_swap_center" if is_center else "play_swap", p, (play, index),
+                          card=glyph(card),
+                          meld=meld_text(p.meld_list(p.opponent_melds[index]))))
     melded = melded_hand(play)
     if not play.melds:
         pass  # the center card only lies off (C9): the lay-off sentence says it all
@@ -458,6 +462,19 @@ def _expected_center(key: str, p: Position, a: Analysis, facts: Any) -> dict[str
         if problem:
             return problem
         return {"cards": strings_text(cards), "meld": meld_text(target)}
+    if key in ("play_swap", "play_swap_center"):
+        index = facts[1]
+        swaps = [(c, center) for i, c, center in play.swaps if i == index]
+        # K5: the card is the one a joker of that meld stands for, from the hand or taken.
+        stands = [card_str(k) for j, k in p.jokers if p.opponent_melds[index] >> j & 1]
+        held = {card_str(card_kind(c)) for c in cards_of(p.hand)}
+        for card, center in swaps:
+            if center != (key == "play_swap_center") or card not in stands:
+                continue
+            if card not in ({card_str(p.center)} if center else held):
+                return "the card swapped is not the card taken, or not in the hand"
+            return {"card": glyph(card), "meld": meld_text(p.meld_list(p.opponent_melds[index]))}
+        return "no swap of that card for a joker of that meld"
     if key == "play_joker":
         kind = facts[1]
         if kind not in {k for _, k in play.stands}:

@@ -69,8 +69,12 @@ _RULE_BY_THEME = (
 def _rule(task: Task, themes: Sequence[str], center: str) -> Claim:
     if task == "discard":
         return Sentence("rule_discard")
-    if task == "can_force":  # one rule for every answer: a rearranging rule would say "yes"
+    # A yes/no question gets the same rule whatever the answer: a themed rule (a rearranging
+    # one, the ace low only) shows up with one answer and so would give it away.
+    if task == "can_force":
         return Sentence("rule_force", {"center": center})
+    if task == "can_use":
+        return Sentence("rule_take")
     for theme, key in _RULE_BY_THEME:
         if theme in themes:
             return Sentence(key)

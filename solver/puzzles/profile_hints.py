@@ -168,8 +168,15 @@ def play_claims(position: Position, analysis: Analysis, play: Play) -> list[Clai
 def _what_it_does(position: Position, play: Play) -> list[Claim]:
     """The melds a play leaves, or, when it also lays cards off or takes melds back, those
     facts (the melds alone would hide them)."""
-    if play.lay_off or play.taken_back:
-        return [*_play_facts(position, play, "take-back"), *_play_facts(position, play, "lay-off")]
+    if play.lay_off or play.taken_back or play.swaps:
+        with_cards = {"cards": cards_text(play.hand_cards)} if play.hand_cards else {}
+        swaps = [Say("swap_with" if play.hand_cards else "swap_alone",
+                     {"center": _center(position), "card": glyph_of(card), **with_cards,
+                      "meld": opponent_meld_text(position, index),
+                      "rule": position.rules.rule("swap")})
+                 for index, card, _ in play.swaps]
+        return [*swaps, *_play_facts(position, play, "take-back"),
+                *_play_facts(position, play, "lay-off")]
     params = {"center": _center(position), "melds": play_melds_text(play),
               "rule": position.rules.rule("take")}
     if play.hand_cards:
