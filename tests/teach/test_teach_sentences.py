@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from teach_helpers import WORKED, add_puzzle, make_set, puzzle_form
+from teach_helpers import WORKED, add_puzzle, make_set, puzzle_form, set_slug
 
 from solver import sampling_hand
 from solver.analysis import Analysis
@@ -247,3 +247,21 @@ def test_a_false_hint_in_the_sets_language_is_refused(app: Flask, owner: FlaskCl
         WORKED, "can_use", hints=f"Olhe as copas.\n{false}"))
     assert response.status_code == 400 and false in response.get_data(as_text=True)
     assert hints_of(app, set_id) == []
+
+
+def test_a_set_whose_saved_hints_are_false_is_not_shared(
+    app: Flask, owner: FlaskClient, anonymous: FlaskClient
+) -> None:
+    """A hint saved before the editor checked hints stays away from learners."""
+    set_id = make_set(owner)
+    add_puzzle(owner, set_id, WORKED, "can_use", hints=f"{TRUE_HINT}\nLook at the hearts.")
+    with app.app_context():  # as a row saved by the old editor
+        row = db.session.execute(db.select(Puzzle).filter_by(set_id=set_id)).scalar_one()
+        row.hints = [FALSE_HINT, "Look at the hearts."]
+        db.session.commit()
+    response = owner.post(f"/teach/sets/{set_id}/publish", data={"visibility": "public"},
+                          follow_redirects=True)
+    assert "The set is not shared" in response.get_data(as_text=True)
+    assert "You cannot take 6♥ now" in response.get_data(as_text=True)
+    slug = set_slug(app, set_id)
+    assert anonymous.get(f"/puzzles/sets/{slug}/").status_code == 404

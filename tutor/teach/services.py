@@ -161,6 +161,21 @@ def build_puzzle(form_data: dict[str, Any], key: str, source: str,
     return checked
 
 
+def false_sentences_of(puzzle_set: PuzzleSet) -> list[str]:
+    """Every false sentence of the set's saved hints and explanations, each naming its
+    puzzle (rows saved before the editor checked them may hold some)."""
+    out = []
+    for row in puzzle_set.puzzles:
+        try:
+            position = Position.from_dict(row.position, puzzle_set.ruleset)
+            problems = sentence_problems(position, row.task, row.answer or {}, row.hints or [],
+                                         row.explanation or "", puzzle_set.language)
+        except (ConquianError, ValueError):
+            continue  # not a puzzle the checker can read: the import's checks own that
+        out += [f"{row.key}: {error_text(problem)}" for _field, problem in problems]
+    return out
+
+
 def game_of(data: dict[str, Any]) -> str:
     """The profile id a checked puzzle dict plays."""
     return Position.from_dict(data["position"]).rules.id

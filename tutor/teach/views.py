@@ -145,6 +145,9 @@ def publish_set(set_id: int) -> ResponseReturnValue:
             flash(_("Choose private, unlisted or public."), "error")
         elif visibility != "private" and not puzzle_set.puzzles:
             flash(_("Add a puzzle before sharing the set."), "error")
+        elif visibility != "private" and (false := services.false_sentences_of(puzzle_set)):
+            flash(_("The set is not shared: mend what the claim checker finds false first. "
+                    "%(problems)s", problems=" ".join(false[:3])), "error")
         else:
             puzzle_set.is_published = visibility != "private"
             puzzle_set.is_listed = visibility == "public"
