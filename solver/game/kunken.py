@@ -378,6 +378,8 @@ class KunkenState:
         one fixed order, so each set of swaps is tried once."""
         if self._uses(card):
             return True
+        if not self._table_jokers():
+            return False
         if card < JOKER_BASE and self._own_swap(card):
             return True
         for swap in self._swaps_of(self._hand_swap_kinds(card)):
@@ -386,6 +388,10 @@ class KunkenState:
             if key > after and self._swapped(swap)._usable(card, key):
                 return True
         return False
+
+    def _table_jokers(self) -> bool:
+        """Whether any meld on the table holds a joker (else no swap can happen)."""
+        return any(m.stands for side in self.melds for m in side)
 
     def _own_swap(self, card: Card) -> bool:
         """Whether a table joker the player may take stands for ``card`` (a natural card)."""
@@ -403,6 +409,8 @@ class KunkenState:
         """Swaps open while ``pending`` waits (K5): the pending card itself for the joker
         standing for it (that uses it), and a hand card when the pending card can still be
         used afterwards."""
+        if not self._table_jokers():
+            return
         if pending < JOKER_BASE:
             yield from self._swaps_of(frozenset((card_kind(pending),)))
         for swap in self._swaps_of(self._hand_swap_kinds(pending)):

@@ -81,7 +81,7 @@ class KunkenGreedy:
                     return a
             return next(a for a in actions if a.type == "draw")
         plays = [a for a in actions if a.type in STEP_ORDER]
-        if plays and observation.pending is not None and any(a.type == "swap" for a in plays):
+        if observation.pending is not None and "swap" in kinds:
             return best_pending_step(observation, plays)
         if plays:
             return max(plays, key=lambda a: (_size(a), -STEP_ORDER[a.type],
@@ -151,9 +151,8 @@ class KunkenExpert(KunkenGreedy):
                 uses += [a for a in plays if a.type == "swap" and a.card == kind_of(pending)]
             if uses:
                 return min(uses, key=lambda a: self._exposure(observation, a))
-            swaps = [a for a in plays if a.type == "swap"]
-            if swaps:  # the card was taken for a use that a swap of a hand card opens (K5)
-                return best_pending_step(observation, swaps)
+            if "swap" in kinds:  # the card was taken for a use a hand card's swap opens (K5)
+                return best_pending_step(observation, plays)
             return self.discard(observation, actions)
         quiet = [a for a in plays
                  if (a.type == "add" and a.owner != me and not a.jokers) or a.type == "swap"]
@@ -299,20 +298,31 @@ def _play_on(trial: KunkenState) -> KunkenState:
 
 
 def best_pending_step(obs: KunkenObservation, plays: list[KAction]) -> KAction:
-    """Among ``plays`` while the taken card waits, the step after which the greedy rest
-    of the turn puts down the most cards; a swap for a table joker (K5) may open a bigger
-    use than the card's own uses.  Ties keep the biggest step."""
+    """Among ``plays`` while the taken card waits, the biggest use of it, unless swapping
+    a hand card for a table joker first (K5) opens a bigger one: then that swap.  With
+    no use yet, a swap (every swap offered keeps the card usable): the taken card's own
+    first, which uses it."""
+    uses = [a for a in plays if a.type in ("meld", "add")]
+    swaps = [a for a in plays if a.type == "swap"]
+    pending = obs.pending
+    assert pending is not None
+    own = [a for a in swaps if pending < JOKER_BASE and a.card == kind_of(pending)]
+    if not uses:
+        return (own or swaps)[0]
+    best = max(uses, key=lambda a: (_size(a), -STEP_ORDER[a.type], a.owner != obs.player))
+    if len(swaps) == len(own):
+        return best
     world = _world(obs)
-    me = obs.player
-
-    def value(step: KAction) -> tuple[int, int, int]:
+    size, choice = _size(best), best
+    for swap in swaps:
+        if swap in own:
+            continue
         trial = world.clone()
-        trial.apply_action(step)
-        trial = _play_on(trial)
-        won = 1 if trial.winner == me else 0
-        return (won, trial.down_count(me), _size(step))
-
-    return max(plays, key=value)
+        trial.apply_action(swap)
+        after = [_size(a) for a in trial.legal_actions() if a.type in ("meld", "add")]
+        if after and max(after) > size:
+            size, choice = max(after), swap
+    return choice
 
 
 def going_out(obs: KunkenObservation) -> KAction | None:
