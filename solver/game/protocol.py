@@ -4,8 +4,8 @@ Each profile's game is one module (conquian-40's is :mod:`solver.game.state`) wh
 state follows OpenSpiel's API — ``current_player``, ``legal_actions``, ``apply_action``,
 ``is_terminal``, ``returns`` — and which registers a :class:`GameRules` in
 :mod:`solver.game.registry`: how to start a hand, how its actions read from a record, what
-one player may see, and how a finished hand ends in the record.  Records, replay,
-self-play and the site only go through this interface.
+one player may see (of the hand and of each step), and how a finished hand ends in the
+record.  Records, replay, self-play and the site only go through this interface.
 """
 
 from __future__ import annotations
@@ -72,6 +72,12 @@ class GameRules:
     replay_step: Callable[[Any, int | None, Any, str], None]
     """Apply one record action of ``player`` to a hand, filling in what records leave
     implicit (e.g. conquian-40's waived force); raises IllegalActionError."""
+    observe_action: Callable[[Any, int, Any, int], dict[str, Any]]
+    """What one seat may see of a step: ``observe_action(state, actor, action, viewer)`` is
+    the record form of ``action`` (made by ``actor`` in the hand ``state`` now stands in,
+    without ``player``) with every card ``viewer`` has not seen face up left out, such as
+    another seat's draw from the stock.  Every log, view and review the site shows goes
+    through it; :func:`every_card_shown` for games whose every step is played face up."""
     players: Mapping[str, Callable[[], Chooser]] = field(default_factory=dict)
     """The computer players of this game, by name (random, greedy, expert)."""
     fields: Callable[[Any], dict[str, Any]] | None = None
@@ -82,3 +88,9 @@ class GameRules:
     finish: Callable[[Any], None] | None = None
     """Ends a hand that a record may legally leave open at its last action (an implicit
     waiver, say); ``None`` when no record may end early."""
+
+
+def every_card_shown(state: Any, actor: int, action: GameAction, viewer: int) -> dict[str, Any]:
+    """``GameRules.observe_action`` of a game whose every step is played face up (a card
+    turned from the stock is turned for everyone to see)."""
+    return action.to_dict()

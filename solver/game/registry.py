@@ -8,7 +8,7 @@ from solver.errors import ConquianError
 from solver.game.actions import Action
 from solver.game.deal import Deal
 from solver.game.observation import observe
-from solver.game.protocol import GameRules
+from solver.game.protocol import GameRules, every_card_shown
 from solver.game.replaying import finish_hand, hand_result, replay_step
 from solver.game.state import GameState
 from solver.messages import N_
@@ -31,6 +31,7 @@ CONQUIAN_40_GAME: Final = GameRules(
     observe=observe,
     result=hand_result,
     replay_step=replay_step,
+    observe_action=every_card_shown,
     finish=finish_hand,
 )
 

@@ -45,7 +45,7 @@ from tutor.play.games import (
     new_game,
     requested_seed,
 )
-from tutor.play.profile_view import entry, profile_view
+from tutor.play.profile_view import hand_log, profile_view
 from tutor.play.view import game_view, log_entries
 
 bp = Blueprint("api_games", __name__)
@@ -185,9 +185,8 @@ def game_log(game_id: str) -> ResponseReturnValue:
     """Every move of the current hand, in order, as the view's ``last_actions`` tell them."""
     game = _load(game_id).game
     if is_profile_game(game):
-        return jsonify(hand_number=game.hand_index + 1,
-                       log=[entry(s, a) for s, a in game.state.history])
-    return jsonify(hand_number=game.hand_index + 1, log=log_entries(game.state.history))
+        return jsonify(hand_number=game.hand_index + 1, log=hand_log(game.state))
+    return jsonify(hand_number=game.hand_index + 1, log=log_entries(game.state))
 
 
 @bp.post("/api/games/<game_id>/actions")

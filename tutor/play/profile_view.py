@@ -15,6 +15,7 @@ from flask_babel import ngettext
 
 from solver.errors import ConquianError
 from solver.game.record import result_of
+from solver.game.registry import game_rules
 from tutor.core.cards import card_phrase
 from tutor.play.profiles import HUMAN, ProfileGame
 
@@ -56,8 +57,10 @@ def meld_owner(owner: object, actor: int) -> str:
     return _("a meld")
 
 
-def describe(action: dict[str, Any], actor: int) -> str:
-    """What an action does, as a clause after the actor's name ("You: …")."""
+def describe(action: dict[str, Any], actor: int, *, opening: bool = False) -> str:
+    """What an action does, as a clause after the actor's name ("You: …").  ``opening``:
+    the action follows the same player's ``turn`` of the opening card (Kunken's K6), so a
+    discard of it lays that card face up to start the discard pile."""
     kind = action.get("type")
     card = action.get("card")
     cards = action.get("cards") or []
@@ -109,6 +112,9 @@ def describe(action: dict[str, Any], actor: int) -> str:
             return _("takes back their meld of the %(cards)s", cards=cards_text(action["cards"]))
         return _("takes back their meld")
     if kind == "discard":
+        if opening:
+            return _("lays the %(card)s face up: it starts the discard pile",
+                     card=card_name(str(card)))
         return _("discards the %(card)s", card=card_name(str(card)))
     if kind == "lay_off":
         return _("lays off the %(cards)s on a meld on the table", cards=cards_text(cards))
@@ -132,11 +138,26 @@ def describe(action: dict[str, Any], actor: int) -> str:
     return str(kind)
 
 
-def entry(seat: int, action: Any) -> dict[str, Any]:
-    data = action.to_dict()
-    return {"actor": "you" if seat == HUMAN else "computer", "seat": seat,
-            "action": data, "text": _("%(who)s: %(what)s", who=seat_name(seat),
-                                      what=describe(data, seat))}
+def opens(history: list[tuple[int, Any]], step: int, seat: int) -> bool:
+    """Whether step ``step`` of ``history`` (by ``seat``) follows that seat's own ``turn``
+    of the opening card (K6): what it does, it does with that card."""
+    return step > 0 and history[step - 1][0] == seat and history[step - 1][1].type == "turn"
+
+
+def entry(state: Any, step: int, viewer: int = HUMAN) -> dict[str, Any]:
+    """Step ``step`` of the hand ``state`` as ``viewer`` may see it: through the game's own
+    observer (``GameRules.observe_action``), so that a card another player drew face down
+    is never named."""
+    seat, action = state.history[step]
+    data = game_rules(state.deal.rules).observe_action(state, seat, action, viewer)
+    what = describe(data, seat, opening=opens(state.history, step, seat))
+    return {"actor": "you" if seat == viewer else "computer", "seat": seat,
+            "action": data, "text": _("%(who)s: %(what)s", who=seat_name(seat), what=what)}
+
+
+def hand_log(state: Any, start: int = 0, viewer: int = HUMAN) -> list[dict[str, Any]]:
+    """The hand's steps from ``start`` on, each as :func:`entry` gives it."""
+    return [entry(state, step, viewer) for step in range(start, len(state.history))]
 
 
 def hand_result(game: ProfileGame, result: dict[str, Any] | None) -> str | None:
@@ -321,9 +342,11 @@ def profile_view(game: ProfileGame, *, with_log: bool = False) -> dict[str, Any]
     while tail > 0 and history[tail - 1][0] != HUMAN:
         tail -= 1
     choices = []
+    # Right after the learner's own turn of the opening card, a discard lays it face up (K6).
+    opening = opens([*history, (HUMAN, None)], len(history), HUMAN)
     for action in game.legal():
         data = action.to_dict()
-        choices.append({"action": data, "text": describe(data, HUMAN)})
+        choices.append({"action": data, "text": describe(data, HUMAN, opening=opening)})
     score = game.score
     result = view.get("result")
     seats = game.seats
@@ -363,7 +386,7 @@ def profile_view(game: ProfileGame, *, with_log: bool = False) -> dict[str, Any]
         },
         "match_result": match_result(game),
         "next_hand": game.can_deal_next,
-        "last_actions": [entry(s, a) for s, a in history[tail:]],
+        "last_actions": hand_log(state, tail),
         "prompt": (_("Your move: choose one of the actions below.") if game.to_act()
                    else ""),
         "revealed": None,
@@ -384,7 +407,7 @@ def profile_view(game: ProfileGame, *, with_log: bool = False) -> dict[str, Any]
         ]
     view["help"] = card_help(game, view) if game.to_act() else None
     if with_log:
-        view["log"] = [entry(s, a) for s, a in history]
+        view["log"] = hand_log(state)
     return view
 
 

@@ -13,23 +13,25 @@ from solver.claims.play import center_help
 from solver.game.actions import Action
 from solver.game.match import MATCH_TARGET
 from solver.game.observation import Observation, observe
+from solver.game.registry import game_rules
+from solver.game.state import GameState
 from tutor.play.describe import Translate, describe, prompt, result_text, translator
 from tutor.play.games import COMPUTER, HUMAN, MatchGame
 
 
-def log_entries(history: list[tuple[int, Action]],
+def log_entries(state: GameState, start: int = 0,
                 translate: Translate | None = None) -> list[dict[str, Any]]:
-    """The moves in ``history`` as the learner reads them: who, what (record format), and
-    a sentence in the page's language."""
+    """The moves of the hand ``state`` from ``start`` on as the learner reads them: who,
+    what (record format) and a sentence in the page's language, each as the game's own
+    observer shows it to the learner (``GameRules.observe_action``)."""
     translate = translate or translator()
-    return [
-        {
-            "actor": "you" if player == HUMAN else "computer",
-            "action": action.to_dict(),
-            "text": describe(action, player == HUMAN, translate),
-        }
-        for player, action in history
-    ]
+    seen = game_rules(state.deal.rules).observe_action
+    entries = []
+    for player, action in state.history[start:]:
+        data = seen(state, player, action, HUMAN)
+        entries.append({"actor": "you" if player == HUMAN else "computer", "action": data,
+                        "text": describe(Action.from_dict(data), player == HUMAN, translate)})
+    return entries
 
 
 def human_observation(game: MatchGame) -> Observation:
@@ -88,9 +90,9 @@ def game_view(game: MatchGame, observation: Observation | None = None, *,
             "next_hand": game.can_deal_next,
             "position": None if position is None else position.to_dict(),
             "analysis": help_,
-            "last_actions": log_entries(history[tail:], translate),
+            "last_actions": log_entries(game.state, tail, translate),
         }
     )
     if with_log:
-        view["log"] = log_entries(history, translate)
+        view["log"] = log_entries(game.state, 0, translate)
     return view

@@ -336,7 +336,7 @@ def _profile_review(game_id: str, game: Any, number: int) -> ResponseReturnValue
     """The review of a finished hand of another profile: the learner's decisions graded
     (solver.review.profiles), the result and every hand as it ended, turned face up."""
     from solver.game.record import state_from_dict
-    from tutor.play.profile_view import card_name, describe, entry, hand_result, seat_name
+    from tutor.play.profile_view import card_name, describe, hand_log, hand_result, seat_name
 
     hands = game.hand_states()
     if not 1 <= number <= len(hands) or (number == len(hands) and not game.hand_over):
@@ -345,15 +345,16 @@ def _profile_review(game_id: str, game: Any, number: int) -> ResponseReturnValue
     state = state_from_dict(stored)
     from solver.game.registry import game_rules
 
-    observe = game_rules(game.rules).observe
+    rules = game_rules(game.rules)
+    observe = rules.observe
     revealed = [{"seat": s, "name": seat_name(s),
                  "hand": observe(state, s).to_dict().get("hand", [])}
                 for s in range(game.seats)]
     review = graded.profile_review(graded.stored_review(game_id, number - 1, stored, game.seed))
     history = state.history
     views = _views_at(stored, observe, {d.step for d in review.decisions})
-    decisions = [{"d": d, "you": describe(_named(history[d.step][1].to_dict(), views[d.step]),
-                                          HUMAN),
+    decisions = [{"d": d, "you": describe(_named(rules.observe_action(
+                      state, HUMAN, history[d.step][1], HUMAN), views[d.step]), HUMAN),
                   "best": describe(_named(d.best, views[d.step]), HUMAN)}
                  for d in review.decisions]
     return render_template(
@@ -366,7 +367,7 @@ def _profile_review(game_id: str, game: Any, number: int) -> ResponseReturnValue
         thresholds=graded.thresholds(),
         outcome=hand_result(game, stored.get("result")) or "",
         revealed=revealed,
-        log=[entry(s, a) for s, a in state.history],
+        log=hand_log(state),
         rules_name=RULE_NAMES.get(game.rules, game.rules),
         card_name=card_name,
         level_label=LEVEL_LABELS[game.level][0],

@@ -6,7 +6,7 @@ from typing import Any, Final
 
 from solver.errors import IllegalActionError
 from solver.game.colonel.state import ColonelAction, ColonelState, pips
-from solver.game.colonel.view import ColonelObservation, observe
+from solver.game.colonel.view import ColonelObservation, observe, observe_action
 from solver.game.deal import Deal
 from solver.game.protocol import GameRules
 from solver.messages import N_
@@ -45,6 +45,7 @@ COLONEL_GAME: Final = GameRules(
     observe=observe,
     result=_result,
     replay_step=_step,
+    observe_action=observe_action,
     players=_players(),
 )
 

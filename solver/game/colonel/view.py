@@ -117,3 +117,13 @@ def observe(state: ColonelState, player: int) -> ColonelObservation:
         points=state.points,
         end=state.end,
     )
+
+
+def observe_action(state: ColonelState, actor: int, action: ColonelAction, viewer: int
+                   ) -> dict[str, Any]:
+    """What ``viewer`` sees of a step: a card drawn from the stock by another player goes
+    face down into their hand (H4); it shows only once melded, laid off or discarded."""
+    data = action.to_dict()
+    if action.type == "draw" and action.source == "stock" and actor != viewer:
+        data.pop("card", None)
+    return data

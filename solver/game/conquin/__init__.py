@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from solver.errors import IllegalActionError
 from solver.game.conquin.state import ConquinAction, ConquinState
-from solver.game.conquin.view import ConquinObservation, observe
+from solver.game.conquin.view import ConquinObservation, observe, observe_action
 from solver.game.deal import Deal
 from solver.game.errors import InvalidGameError
 from solver.game.protocol import GameRules
@@ -65,6 +65,7 @@ CONQUIN_GAME: Final = GameRules(
     observe=observe,
     result=_result,
     replay_step=_step,
+    observe_action=observe_action,
     players=_players(),
     fields=_fields,
     set_fields=_set_fields,

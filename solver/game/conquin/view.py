@@ -112,3 +112,13 @@ def observe(state: ConquinState, player: int) -> ConquinObservation:
         settled=state.settled,
         end=state.end,
     )
+
+
+def observe_action(state: ConquinState, actor: int, action: ConquinAction, viewer: int
+                   ) -> dict[str, Any]:
+    """What ``viewer`` sees of a step: a card another player takes from the stock goes
+    face down into their hand; it shows only once discarded or shown in a close."""
+    data = action.to_dict()
+    if action.type == "take" and action.source == "stock" and actor != viewer:
+        data.pop("card", None)
+    return data
