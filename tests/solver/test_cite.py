@@ -32,8 +32,11 @@ def test_topics_map_to_the_same_rule_in_each_book() -> None:
     assert cite("x (R4, R5).", get_profile("cooncan")) == "x (C4, C5)."
     assert cite("x (R9).", get_profile("cooncan")) == "x (C10)."
     assert cite("x (R8).", get_profile("kunken-40")) == "x (K7)."
-    # Kunken has no forcing: the citation goes rather than pointing into another book.
-    assert cite("x (R9).", get_profile("kunken")) == "x."
-    assert cite("x (R5, R9).", get_profile("kunken")) == "x (K9)."
+    # Kunken's rule on forcing is K16, "no forcing" (issue 27); Colonel's book has no rule on
+    # forcing, so the citation goes rather than pointing into another book.
+    assert cite("x (R9).", get_profile("kunken")) == "x (K16)."
+    assert cite("x (R5, R9).", get_profile("kunken")) == "x (K9, K16)."
+    assert cite("x (R9).", get_profile("colonel")) == "x."
+    assert cite("x (R5, R9).", get_profile("colonel")) == "x."
     template = MESSAGES["can_take"]
     assert cite(template, CONQUIAN_40) is template
