@@ -604,6 +604,23 @@ def compatible(naturals: CardMask, blocks: Sequence[CardMask]) -> bool:
     return True
 
 
+def kept_in(problem: Problem, naturals: CardMask, jokers: int) -> int:
+    """The old melds a new meld (natural kinds, how many jokers) holds whole, a bit each,
+    with room for their jokers (moving a joker out of a meld is a move), taken in order
+    while the room lasts.  Every old meld is kept when each one is held by some new meld:
+    with one pack that is exact; with two, other copies of their cards may go elsewhere,
+    and :func:`keeping_arrangement` settles what the order of the jokers' room misses."""
+    out, room, held = 0, jokers, 0
+    for i, block in enumerate(problem.blocks):
+        if naturals & block == block and not held & block:
+            need = problem.block_jokers[i]
+            if need <= room:
+                room -= need
+                held |= block  # two packs: an identical old meld needs another meld
+                out |= 1 << i
+    return out
+
+
 def keeps_blocks(problem: Problem, naturals: CardMask, jokers: int) -> bool:
     """A new meld (natural kinds, how many jokers) holds each of your old melds whole or
     not at all, with room for the jokers of those it holds (moving a joker out of a meld
@@ -644,7 +661,8 @@ def build(problem: Problem, keys: dict[Key, Outcome]) -> Analysis:
     movable_naturals = movable & _NATURAL_BITS
     ways: dict[CardMask, list[Play]] = {}
     for key, outcome in keys.items():
-        play = _play(problem.variant(key.swaps), key, outcome, movable_jokers,
+        play = _play(problem.variant(key.swaps) if key.swaps else problem, key, outcome,
+                     movable_jokers,
                      movable_naturals, frozen_stands, down)
         ways.setdefault(play.hand_cards, []).append(play)
     plays = [merge(found) for found in ways.values()]
@@ -750,8 +768,9 @@ def _play(
         taken_back=taken_back,
         stands=used_stands,
         table=problem.table,
-        swaps=tuple((s.meld, card_str(s.kind), s.from_center) for s in problem.swaps),
-        jokers_kept=max(0, len(gained) - jokers_down),
+        swaps=tuple([(s.meld, card_str(s.kind), s.from_center) for s in problem.swaps])
+        if gained else (),
+        jokers_kept=max(0, len(gained) - jokers_down) if gained else 0,
     )
 
 

@@ -178,6 +178,10 @@ class _Model:
             elif not p.frozen:
                 # Kunken (K10): lay-offs only with a meld of your own after the play.
                 m.add(any_lay <= len(p.targets) * sum(v for _, _, v in self.own))
+        if p.swaps and not p.frozen and not self._place_blocks(m, every=False):
+            # A swap on the opponent's melds needs a meld of yours on the table (K5, K10):
+            # an old one stays whole (take-backs come before the take).
+            m.add_bool_or([])
         self.solver = cp_model.CpSolver()
         self.solver.parameters.num_workers = 1
 
@@ -245,11 +249,13 @@ class _Model:
                 self.solver.solve(fixed) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
         return Outcome(keeps, back, back_jokers)
 
-    def _place_blocks(self, model: cp_model.CpModel) -> bool:
-        """Each old meld goes whole into one copy of a candidate meld holding its cards;
-        a copy holds each card once and has a joker slot for each old joker it holds."""
+    def _place_blocks(self, model: cp_model.CpModel, every: bool = True) -> bool:
+        """Each old meld (``every``), or at least one, goes whole into one copy of a
+        candidate meld holding its cards; a copy holds each card once and has a joker slot
+        for each old joker it holds.  ``False`` when that is impossible outright."""
         p = self.p
         hosts: dict[tuple[int, int], list[tuple[int, cp_model.IntVar]]] = {}
+        placed = []
         for b, block in enumerate(p.blocks):
             places = []
             for j, (nat, _, var) in enumerate(self.own):
@@ -260,9 +266,17 @@ class _Model:
                     model.add(var >= copy + 1).only_enforce_if(y)
                     places.append(y)
                     hosts.setdefault((j, copy), []).append((b, y))
-            if not places:
+            if every and not places:
                 return False
-            model.add(sum(places) == 1)
+            if every:
+                model.add(sum(places) == 1)
+            elif places:
+                model.add(sum(places) <= 1)
+                placed += places
+        if not every:
+            if not placed:
+                return False
+            model.add(sum(placed) >= 1)
         for (j, _), held in hosts.items():
             nat, jok, _ = self.own[j]
             for kind in iter_cards(nat):

@@ -23,7 +23,7 @@ from solver.analysis.layoff import (
     build,
     joker_counts_ok,
     keeping_arrangement,
-    keeps_blocks,
+    kept_in,
     ms_add,
     ms_contains,
     ms_diff,
@@ -96,8 +96,8 @@ def _search(problem: Problem, look: int, found: dict[Key, Outcome]) -> None:
     for (hand, hand_jokers, lays), (keeps, _, back_jokers, back) in keys.items():
         key = Key(hand, hand_jokers, lays, problem.swaps)
         if exact and not keeps and not back and not back_jokers:
-            # Two packs: a meld may hold another copy of an old meld's card (see
-            # keeps_blocks), so ask the exact arrangement.
+            # Two packs: the quick check may miss a joker's room (see kept_in), so ask
+            # the exact arrangement.
             keeps = keeping_arrangement(problem, key) is not None
         found[key] = Outcome(keeps, back, back_jokers)
 
@@ -181,8 +181,9 @@ def _center_may_lie_off(problem: Problem) -> bool:
 # --- your melds ---------------------------------------------------------------------------
 
 
-_Config = tuple[Multiset, int, Multiset, bool]
-"""(hand naturals used, hand jokers used, kinds the jokers stand for, old melds kept)."""
+_Config = tuple[Multiset, int, Multiset, int]
+"""(hand naturals used, hand jokers used, kinds the jokers stand for, the old melds kept
+whole, a bit each)."""
 
 
 class _Covers:
@@ -223,8 +224,8 @@ class _Covers:
                 from_opt = nat & ~from_req
                 n = jok.bit_count()
                 from_jr = min(jr, n)
-                keep = keeps_blocks(problem, nat, n)
-                for used, uj, stands, keeps in self.cover(
+                keep = kept_in(problem, nat, n)
+                for used, uj, stands, kept in self.cover(
                         ms_sub(req, from_req), ms_sub(opt, from_opt), jr - from_jr,
                         jo - (n - from_jr)):
                     if jok:
@@ -232,7 +233,7 @@ class _Covers:
                         if stands < 0:
                             continue
                     found.add((ms_add(used, from_opt), uj + n - from_jr, stands,
-                               keeps and keep))
+                               kept | keep))
         self.covers[memo] = found
         return found
 
@@ -247,7 +248,7 @@ class _Covers:
         avail = opt & K
         jokers = jr + jo
         if not avail or (not jokers and not problem.table.has_meld(avail)):
-            found = {(0, 0, 0, True)} if not jr else set()
+            found = {(0, 0, 0, 0)} if not jr else set()
             self.packs[memo] = found
             return found
         kind = (avail & -avail).bit_length() - 1
@@ -262,14 +263,14 @@ class _Covers:
                              variants_of(problem, meld, bit, avail, jokers)):
                 n = jok.bit_count()
                 from_jr = min(jr, n)
-                keep = keeps_blocks(problem, nat, n)
-                for used, uj, stands, keeps in self.pack(
+                keep = kept_in(problem, nat, n)
+                for used, uj, stands, kept in self.pack(
                         ms_sub(opt, nat), jr - from_jr, jo - (n - from_jr)):
                     if jok:
                         stands = ms_add(stands, jok)
                         if stands < 0:
                             continue
-                    found.add((ms_add(used, nat), uj + n - from_jr, stands, keeps and keep))
+                    found.add((ms_add(used, nat), uj + n - from_jr, stands, kept | keep))
         self.packs[memo] = found
         return found
 
@@ -289,7 +290,14 @@ def _lay_all(
     some optional card went into your melds (K10)."""
     groups: dict[tuple[Multiset, int, bool, bool], list[Multiset]] = {}
     any_melds = bool(problem.frozen) or required
-    for used, used_jokers, own_stands, keeps in owns:
+    every = (1 << len(problem.blocks)) - 1
+    # A swap on the opponent's melds needs a meld of yours on the table (K5, K10): one of
+    # your old melds stays (take-backs come before the take), or a frozen one.
+    staying = bool(problem.swaps) and not problem.frozen
+    for used, used_jokers, own_stands, kept in owns:
+        if staying and not kept:
+            continue
+        keeps = kept == every
         if keeps and problem.take_back and not ms_contains(used, problem.exposed):
             keeps = False  # an old meld's card lies off or goes back: not kept whole
         groups.setdefault((used, used_jokers, keeps, any_melds or bool(used)), []).append(
