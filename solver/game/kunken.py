@@ -429,6 +429,7 @@ class KunkenState:
     def _uses_of(self, card: Card) -> Iterator[KAction]:
         yield from self._melds_with(card)
         yield from self._adds(kind_of(card))
+        yield from self._bridged_adds(card)
 
     def _melds_with(self, card: Card) -> Iterator[KAction]:
         return self._melds_from(self.hands[self.to_play], card)
@@ -479,13 +480,18 @@ class KunkenState:
         once you have a meld (K10).  A joker may stand for any card that fits."""
         yield from self._adds_of((card,))
 
-    def _adds_of(self, cards: tuple[Card, ...]) -> Iterator[KAction]:
+    def _targets(self) -> list[tuple[int, int, KMeld]]:
+        """The melds the player may add to: their own unfrozen ones (K9), and the
+        opponent's once they have a meld (K10)."""
         p = self.to_play
-        full = self._full()
         targets = [(p, i, m) for i, m in enumerate(self.melds[p]) if not m.laid]
         if self.melds[p]:
             targets += [(1 - p, i, m) for i, m in enumerate(self.melds[1 - p])]
-        for owner, i, meld in targets:
+        return targets
+
+    def _adds_of(self, cards: tuple[Card, ...]) -> Iterator[KAction]:
+        full = self._full()
+        for owner, i, meld in self._targets():
             naturals, jokers = self._extensions(meld)
             for card in cards:
                 if card < JOKER_BASE:
@@ -494,6 +500,77 @@ class KunkenState:
                     continue
                 for stand in iter_cards(jokers & ~full):
                     yield KAction("add", None, (), (stand,), owner, i)
+
+    def _bridged_adds(self, card: Card) -> Iterator[KAction]:
+        """The pending ``card`` onto a run it does not touch, in one add with the hand
+        cards or jokers that fill the gap (K9, K10: the card alone would not fit, so it
+        cannot go first); a pending joker may stand in any place of the gap."""
+        hand = self.hands[self.to_play]
+        have = 0
+        for c in iter_cards(hand & ((1 << JOKER_BASE) - 1)):
+            have |= 1 << card_kind(c)
+        spare = sum(1 for c in iter_cards(hand) if c >= JOKER_BASE) if self.rules.has_jokers \
+            else 0
+        if not have and not spare:
+            return
+        deck = self.rules.deck
+        full = self._full()
+        pending_joker = card >= JOKER_BASE
+        target_kind = -1 if pending_joker else card_kind(card)
+        for owner, i, meld in self._targets():
+            kinds = meld._kinds
+            if len({card_rank(k) for k in kinds}) == 1:
+                continue  # a set: the card fits alone or not at all
+            base = kinds[0] - card_rank(kinds[0])
+            orders = sorted(deck.order(k) for k in kinds)
+            for step, end in ((-1, orders[0]), (1, orders[-1])):
+                gap: list[Card] = []
+                o = end + step
+                while 0 <= o < len(deck.ranks) and len(gap) < 4:
+                    gap.append(base + deck.rank_at(o))
+                    o += step
+                seen: set[tuple[tuple[Card, ...], tuple[Card, ...]]] = set()
+                for ways in self._fills(gap, have, spare, full, target_kind):
+                    naturals = tuple(sorted(k for k, joker in ways if not joker))
+                    stands = tuple(sorted(k for k, joker in ways if joker))
+                    if (naturals, stands) in seen or not self._valid(
+                            [*kinds, *naturals, *stands], len(meld.stands) + len(stands)):
+                        continue
+                    seen.add((naturals, stands))
+                    yield KAction("add", None, naturals, stands, owner, i)
+
+    @staticmethod
+    def _fills(gap: list[Card], have: CardMask, spare: int, full: CardMask,
+               target: Card) -> Iterator[list[tuple[Card, bool]]]:
+        """Ways to fill the first two or more places of ``gap`` (kinds outward from a
+        run's end), each by a hand card of that kind or a joker standing for it, with
+        the pending card: the natural ``target`` in the last place, or (``target`` -1) a
+        pending joker in any place."""
+        def walk(at: int, used: int, placed: bool, ways: list[tuple[Card, bool]]
+                 ) -> Iterator[list[tuple[Card, bool]]]:
+            if at == len(gap):
+                return
+            kind = gap[at]
+            if full >> kind & 1:
+                return  # K4: that card is already on the table, as itself or a joker
+            if kind == target:
+                if at >= 1:
+                    yield [*ways, (kind, False)]
+                return
+            options: list[tuple[bool, int, bool]] = []
+            if target < 0 and not placed:
+                options.append((True, used, True))  # the pending joker stands here
+            if have >> kind & 1:
+                options.append((False, used, placed))
+            if used < spare:
+                options.append((True, used + 1, placed))
+            for joker, now_used, now_placed in options:
+                longer = [*ways, (kind, joker)]
+                if target < 0 and now_placed and len(longer) >= 2:
+                    yield longer
+                yield from walk(at + 1, now_used, now_placed, longer)
+
+        yield from walk(0, 0, False, [])
 
     def _extensions(self, meld: KMeld) -> tuple[CardMask, CardMask]:
         """The kinds that may join ``meld`` as a natural card, and as a joker (K3, K4's
@@ -572,7 +649,7 @@ class KunkenState:
         legal = self.legal_actions()
         probe = action if action.type in ("meld", "add", "swap", "take_back") else replace(
             action, card=None if action.type in ("turn", "draw") else action.card)
-        if probe.type == "meld":
+        if probe.type in ("meld", "add"):
             probe = replace(probe, cards=tuple(sorted(probe.cards)),
                             jokers=tuple(sorted(probe.jokers)))
         if probe.type == "take_back" and probe.owner is None:

@@ -180,3 +180,23 @@ def test_random_play_swaps_within_the_take_and_the_records_replay(profile: RuleP
         record = json.loads(json.dumps(to_record(state)))
         assert game.result(replay(record)) == record["result"]
     assert all(seen.values()), seen
+
+
+def test_the_taken_card_goes_onto_a_run_it_does_not_touch_with_the_cards_between() -> None:
+    """KS cannot go onto the opponent's 9S-10S-JS alone, nor may a joker go first while
+    KS waits: the take is one add of KS with a joker as QS (or the QS itself)."""
+    state = _kunken("2C", "")
+    _play(state, 0, "2H 8H 4D JD 8C JC", [KMeld(km("2S 2D 2C"))], [KMeld(km("9S 10S JS"))],
+          pile="KS")
+    state.hands[0] |= 1 << JOKER
+    state.apply_action(KAction("take", c("KS")))
+    add = KAction("add", None, (c("KS"),), (c("QS"),), 1, 0)
+    assert add in state.legal_actions()
+    state.apply_action(add)
+    assert state.pending is None and state.melds[1][0].laid.bit_count() == 2
+    assert state.down_count(0) == 5
+    # Without the joker, QS from the hand bridges the gap in the same add.
+    _play(state, 0, "QS 8H 4D JD 8C", [KMeld(km("2S 2D 2C"))], [KMeld(km("9S 10S JS"))],
+          pile="KS")
+    state.apply_action(KAction("take", c("KS")))
+    assert KAction("add", None, (c("QS"), c("KS")), (), 1, 0) in state.legal_actions()
