@@ -15,14 +15,15 @@ from solver.analysis import Analysis, ClosingAnalysis, DrawAnalysis
 from solver.claims import Claim, Context, false_claims
 from solver.claims.profiles import explain_any, explain_center_play
 from solver.position import Position
-from solver.rules import get_profile
+from solver.rules import CONQUIAN_40, PROFILES, get_profile
 from solver.sampling import sample_position
 from solver.search import analyze_any
 from tests.claims.helpers import assert_all_true
 
 POSITIONS = 1000
-CENTER = ("cooncan", "kunken", "kunken-40", "kunken-104")
-HAND = ("colonel", "conquin")
+# From the registry, so a new profile is checked too (conquian-40 has its own tests).
+CENTER = tuple(p.id for p in PROFILES.values() if p.analysis == "center" and p is not CONQUIAN_40)
+HAND = tuple(p.id for p in PROFILES.values() if p.analysis != "center")
 
 
 def position_of(profile: str, rng: random.Random) -> Position:
