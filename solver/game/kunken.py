@@ -505,6 +505,28 @@ class KunkenState:
         """The pending ``card`` onto a run it does not touch, in one add with the hand
         cards or jokers that fill the gap (K9, K10: the card alone would not fit, so it
         cannot go first); a pending joker may stand in any place of the gap."""
+        deck = self.rules.deck
+        pending_joker = card >= JOKER_BASE
+        target_kind = -1 if pending_joker else card_kind(card)
+        runs: list[tuple[int, int, KMeld, int, tuple[tuple[int, int], ...]]] = []
+        for owner, i, meld in self._targets():
+            kinds = meld._kinds
+            if card_rank(kinds[0]) == card_rank(kinds[1]):
+                continue  # a set: the card fits alone or not at all
+            base = kinds[0] - card_rank(kinds[0])
+            orders = sorted(deck.order(k) for k in kinds)
+            ends: tuple[tuple[int, int], ...] = ((-1, orders[0]), (1, orders[-1]))
+            if not pending_joker:
+                if target_kind - card_rank(target_kind) != base:
+                    continue  # another suit
+                at = deck.order(target_kind)
+                ends = tuple((step, end) for step, end in ends
+                             if 2 <= (at - end) * step <= 4)
+                if not ends:
+                    continue
+            runs.append((owner, i, meld, base, ends))
+        if not runs:
+            return
         hand = self.hands[self.to_play]
         have = 0
         for c in iter_cards(hand & ((1 << JOKER_BASE) - 1)):
@@ -513,17 +535,10 @@ class KunkenState:
             else 0
         if not have and not spare:
             return
-        deck = self.rules.deck
         full = self._full()
-        pending_joker = card >= JOKER_BASE
-        target_kind = -1 if pending_joker else card_kind(card)
-        for owner, i, meld in self._targets():
+        for owner, i, meld, base, ends in runs:
             kinds = meld._kinds
-            if len({card_rank(k) for k in kinds}) == 1:
-                continue  # a set: the card fits alone or not at all
-            base = kinds[0] - card_rank(kinds[0])
-            orders = sorted(deck.order(k) for k in kinds)
-            for step, end in ((-1, orders[0]), (1, orders[-1])):
+            for step, end in ends:
                 gap: list[Card] = []
                 o = end + step
                 while 0 <= o < len(deck.ranks) and len(gap) < 4:
