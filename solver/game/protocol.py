@@ -80,6 +80,9 @@ class GameRules:
     through it; :func:`every_card_shown` for games whose every step is played face up."""
     players: Mapping[str, Callable[[], Chooser]] = field(default_factory=dict)
     """The computer players of this game, by name (random, greedy, expert)."""
+    shows_hand: Callable[[Any, int], bool] | None = None
+    """Whether a seat's hand is turned face up once the hand is over (``None``: every
+    hand is); a hand thrown in stays face down (Conquin's pass, I7)."""
     fields: Callable[[Any], dict[str, Any]] | None = None
     """Record fields of a hand beyond its deal and score (Conquin's ``pot_chip``)."""
     set_fields: Callable[[Any, Mapping[str, Any]], None] | None = None

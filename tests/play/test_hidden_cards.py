@@ -27,6 +27,7 @@ from solver.cards import card_str, parse_kind
 from solver.game.record import state_from_dict
 from solver.game.registry import GAMES, game_rules, players_of
 from solver.review.profiles import without_drawn_card
+from solver.rules import get_profile
 from tests.play.helpers import random_action
 from tutor.core.cards import card_phrase
 from tutor.extensions import db
@@ -94,9 +95,15 @@ class Seen:
         self.steps = len(final.history)
         seen = set(self.cards)
         if final.is_terminal():
-            for seat in range(len(final.deal.hands)):
+            for seat in self.shown(final):
                 seen |= _codes(self.game.observe(final, seat).to_dict()["hand"])
         return seen
+
+    def shown(self, final: Any) -> list[int]:
+        """The seats whose hands are turned face up at the end (not one thrown in)."""
+        shows = self.game.shows_hand
+        return [seat for seat in range(len(final.deal.hands))
+                if seat == 0 or shows is None or shows(final, seat)]
 
 
 def _choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -170,10 +177,12 @@ def test_every_card_shown_is_one_the_learner_has_seen(app: Flask, client: FlaskC
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(graded_review, "grade_stored_profile_hand", _ungraded)
     names = _names(app)
-    extra = {"opponents": 3} if rules == "conquin" else {}
-    level = "medium" if rules == "conquin" else "easy"  # easy Conquin players never close
-    checked = 0
-    for seed in (1, 2):
+    table = get_profile(rules).max_players > 2  # Conquin: the learner and three computers
+    extra = {"opponents": 3} if table else {}
+    # Easy players at a table seldom close; hard ones pass (throw their hands in) more.
+    games = [("medium", 1), ("hard", 1)] if table else [("easy", 1), ("easy", 2)]
+    checked = thrown = 0
+    for level, seed in games:
         response = client.post("/api/games",
                                json={"rules": rules, "seed": seed, "level": level, **extra})
         assert response.status_code == 200, response.get_json()
@@ -193,12 +202,19 @@ def test_every_card_shown_is_one_the_learner_has_seen(app: Flask, client: FlaskC
             view = answer.get_json()
             moves += 1
             assert moves < MAX_MOVES, f"{where}: the hand does not end"
+        final = state_from_dict(_stored(app, game_id))
+        if "revealed" in view:  # a hand thrown in stays face down
+            shown = tracker.shown(final)
+            assert [r["seat"] for r in view["revealed"] if r["hand"] is not None] == shown
+            thrown += len(view["revealed"]) - len(shown)
         # The finished hand's review: the hands are face up now, the stock still is not.
         review = client.get(f"/play/{game_id}/hands/{view['hand_number']}/review")
         assert review.status_code == 200
         _assert_seen(_page_names(review.get_data(as_text=True), names), seen,
                      f"{rules} seed {seed} review")
     assert checked > 10
+    if game_rules(rules).shows_hand is not None:
+        assert thrown, "nobody threw a hand in: that check never ran"
 
 
 @pytest.mark.parametrize("rules", sorted(GAMES))
@@ -208,7 +224,7 @@ def test_the_action_observer_shows_no_card_its_viewer_has_not_seen(rules: str) -
     once used): it names only cards the viewer's own observations have shown by then; and
     the actor sees their own step whole."""
     game = game_rules(rules)
-    seats = 4 if rules == "conquin" else 2
+    seats = 4 if get_profile(rules).max_players > 2 else 2
     hidden = 0
     for seed in range(3):
         state = new_hand(rules, seed, 0, seats, [0] * seats, None)

@@ -3,7 +3,8 @@ observation of seat 0 alone, plus the match score, the legal actions in words an
 computer players' moves in words.
 
 Nothing here reads the other seats' hands or the stock before the hand is over; once it is
-over, ``revealed`` shows every hand as it ended (the cards are turned face up).
+over, ``revealed`` shows every hand as it ended (the cards are turned face up), but one
+the game keeps face down (a Conquin hand thrown in).
 """
 
 from __future__ import annotations
@@ -158,6 +159,17 @@ def entry(state: Any, step: int, viewer: int = HUMAN) -> dict[str, Any]:
 def hand_log(state: Any, start: int = 0, viewer: int = HUMAN) -> list[dict[str, Any]]:
     """The hand's steps from ``start`` on, each as :func:`entry` gives it."""
     return [entry(state, step, viewer) for step in range(start, len(state.history))]
+
+
+def revealed_hands(state: Any, viewer: int = HUMAN) -> list[dict[str, Any]]:
+    """Every seat's hand once the hand is over, turned face up, but for a hand the game
+    keeps face down (``GameRules.shows_hand``: thrown in, say), whose ``hand`` is ``None``."""
+    rules = game_rules(state.deal.rules)
+    return [{"seat": s, "name": seat_name(s),
+             "hand": rules.observe(state, s).to_dict().get("hand", [])
+             if s == viewer or rules.shows_hand is None or rules.shows_hand(state, s)
+             else None}
+            for s in range(len(state.deal.hands))]
 
 
 def hand_result(game: ProfileGame, result: dict[str, Any] | None) -> str | None:
@@ -399,12 +411,8 @@ def profile_view(game: ProfileGame, *, with_log: bool = False) -> dict[str, Any]
         view["chips"] = [{"seat": s, "name": seat_name(s), "chips": c}
                          for s, c in enumerate(score)]
     if game.hand_over:
-        # The hand is over: every hand is turned face up (the stock stays unseen).
-        view["revealed"] = [
-            {"seat": s, "name": seat_name(s),
-             "hand": game.observation(s).to_dict().get("hand", [])}
-            for s in range(seats)
-        ]
+        # The hand is over: the hands are turned face up (the stock stays unseen).
+        view["revealed"] = revealed_hands(state)
     view["help"] = card_help(game, view) if game.to_act() else None
     if with_log:
         view["log"] = hand_log(state)

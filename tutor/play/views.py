@@ -336,7 +336,13 @@ def _profile_review(game_id: str, game: Any, number: int) -> ResponseReturnValue
     """The review of a finished hand of another profile: the learner's decisions graded
     (solver.review.profiles), the result and every hand as it ended, turned face up."""
     from solver.game.record import state_from_dict
-    from tutor.play.profile_view import card_name, describe, hand_log, hand_result, seat_name
+    from tutor.play.profile_view import (
+        card_name,
+        describe,
+        hand_log,
+        hand_result,
+        revealed_hands,
+    )
 
     hands = game.hand_states()
     if not 1 <= number <= len(hands) or (number == len(hands) and not game.hand_over):
@@ -347,9 +353,7 @@ def _profile_review(game_id: str, game: Any, number: int) -> ResponseReturnValue
 
     rules = game_rules(game.rules)
     observe = rules.observe
-    revealed = [{"seat": s, "name": seat_name(s),
-                 "hand": observe(state, s).to_dict().get("hand", [])}
-                for s in range(game.seats)]
+    revealed = revealed_hands(state)
     review = graded.profile_review(graded.stored_review(game_id, number - 1, stored, game.seed))
     history = state.history
     views = _views_at(stored, observe, {d.step for d in review.decisions})

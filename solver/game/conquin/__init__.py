@@ -53,6 +53,10 @@ def _set_fields(state: ConquinState, data: Mapping[str, Any]) -> None:
         setattr(state, name, getattr(fresh, name))
 
 
+def _shows_hand(state: ConquinState, seat: int) -> bool:
+    return state.in_[seat]  # I7: a player who passes throws in their cards unseen
+
+
 def _players() -> dict[str, Any]:
     from solver.game.conquin.players import PLAYERS
 
@@ -69,6 +73,7 @@ CONQUIN_GAME: Final = GameRules(
     players=_players(),
     fields=_fields,
     set_fields=_set_fields,
+    shows_hand=_shows_hand,
 )
 
 __all__ = ["CONQUIN_GAME", "ConquinAction", "ConquinObservation", "ConquinState", "observe"]
