@@ -6,8 +6,9 @@ list (OpenSpiel style):
 * ``turn`` (the opening, K6), ``draw`` (the stock card) or ``take`` (the discard, K7): the
   card is *pending*: it never enters the hand;
 * ``meld`` (a new meld of yours), ``add`` (one card onto a meld of yours, K9, or of the
-  opponent's, K10): with a pending card these must use it; once it is used, they use hand
-  cards only (K8);
+  opponent's, K10): with a pending card these must use it (an add may then carry the hand
+  cards or jokers between the pending card and a run's end: the card alone could not go
+  first); once it is used, they use hand cards only (K8);
 * ``swap``: a hand card, or the pending card itself, for the table joker standing for it
   (K5): the joker comes into the hand.  Swapping the pending card uses it (it goes down in
   the joker's place); while the pending card waits, a hand card may be swapped only if the
@@ -23,9 +24,9 @@ words the refusals.
 
 Choices the rule book leaves to the engine (stated in the closing note of issue 12): the
 hand ends exhausted when a turn starts with an empty stock (K13); a pending card must be
-used before any other step; a meld laid down in this turn is not taken back in it, nor the
-meld holding the card taken this turn; after ``MAX_TURNS`` turns a hand is exhausted too,
-so that every hand ends.
+used before any other step but the joker swaps of K5; a meld laid down in this turn is not
+taken back in it, nor the meld holding the card taken this turn; after ``MAX_TURNS`` turns
+a hand is exhausted too, so that every hand ends.
 """
 
 from __future__ import annotations
