@@ -494,7 +494,9 @@ def arrange(problem: Problem, key: Key, outcome: Outcome) -> tuple[Variant, ...]
     at all."""
     own, jokers = problem.own_part(key, outcome.back, outcome.back_jokers)
     keep = outcome.keeps and bool(problem.blocks)
-    found = _cover(problem, key, outcome.back, own, jokers, keep, 0, set())
+    # 1: no old meld holds a joker, the plain whole-or-nothing check; 2: with jokers.
+    mode = (2 if any(problem.block_jokers) else 1) if keep else 0
+    found = _cover(problem, key, outcome.back, own, jokers, mode, 0, set())
     if found is None and keep and problem.packs > 1:
         found = keeping_arrangement(problem, key)
     assert found is not None, "every play comes with an arrangement"
@@ -521,7 +523,7 @@ def keeping_arrangement(problem: Problem, key: Key) -> tuple[Variant, ...] | Non
 def _place_blocks(problem: Problem, key: Key, pending: tuple[int, ...], free: Multiset,
                   free_jokers: int, stands: Multiset) -> tuple[Variant, ...] | None:
     if not pending:
-        return _cover(problem, key, 0, free, free_jokers, False, stands, set())
+        return _cover(problem, key, 0, free, free_jokers, 0, stands, set())
     first, others = pending[0], pending[1:]
     block = problem.blocks[first]
     lowest = (block & -block).bit_length() - 1
@@ -565,7 +567,7 @@ def _union(masks: Iterator[CardMask]) -> CardMask:
 
 def _cover(
     problem: Problem, key: Key, back: Multiset, rest: Multiset, jokers: int,
-    keep: bool, stands: Multiset, failed: set[tuple[Multiset, int, Multiset]],
+    keep: int, stands: Multiset, failed: set[tuple[Multiset, int, Multiset]],
 ) -> tuple[Variant, ...] | None:
     if not rest:
         if jokers or not problem.table_ok(key, stands, back):
@@ -584,7 +586,8 @@ def _cover(
             continue
         for nat, jok in ((meld, 0),) if not jokers else variants_of(problem, meld, bit, avail,
                                                                    jokers):
-            if keep and not keeps_blocks(problem, nat, jok.bit_count()):
+            if keep and not (compatible(nat, problem.blocks) if keep == 1 else
+                             keeps_blocks(problem, nat, jok.bit_count())):
                 continue
             if jok and ms_add(stands, jok) < 0:
                 continue
@@ -703,20 +706,26 @@ def _play(
     # to the hand), then the center card, then the hand's (lowest copies and jokers first).
     # Swaps (K5): the swapped hand cards leave the hand too, the jokers they bring go down
     # first; the jokers going down beyond those come from the hand.
-    gained = [swap.joker for swap in problem.swaps]
     jokers_down = key.hand_jokers
-    used_hand = _hand_cards(position.hand, key if not gained else Key(
-        ms_sum(key.hand, problem.swapped_hand), max(0, jokers_down - len(gained))))
-    melded_hand = used_hand
-    for swap in problem.swaps:
-        if not swap.from_center:  # the swapped copy: the second one when both leave
-            second = swap.kind + NATURALS
-            melded_hand &= ~(1 << (second if melded_hand >> second & 1 else swap.kind))
-    center = JOKER_BASE * 2 if problem.center_swapped else position.center
+    center = position.center
+    if problem.swaps:
+        gained = [swap.joker for swap in problem.swaps]
+        used_hand = _hand_cards(position.hand, Key(ms_sum(key.hand, problem.swapped_hand),
+                                                   max(0, jokers_down - len(gained))))
+        melded_hand = used_hand
+        for swap in problem.swaps:
+            if not swap.from_center:  # the swapped copy: the second one when both leave
+                second = swap.kind + NATURALS
+                melded_hand &= ~(1 << (second if melded_hand >> second & 1 else swap.kind))
+        if problem.center_swapped:
+            center = JOKER_BASE * 2  # no card: it lies in the joker's place
+    else:
+        gained = []
+        used_hand = melded_hand = _hand_cards(position.hand, key)
     joker_pool = movable_jokers[:len(movable_jokers) - outcome.back_jokers]
     joker_pool += [c for c in (center, *gained, *iter_cards(used_hand >> JOKER_BASE
                                                              << JOKER_BASE))
-                   if c >= JOKER_BASE and c != JOKER_BASE * 2]
+                   if JOKER_BASE <= c < JOKER_BASE * 2]
     # One pack: a natural card's id is its kind; only the jokers need placing.
     handed: dict[int, int] | None = None if problem.packs == 1 else {}
     reserved = _reserve(problem, arrangement) if keeps and handed is not None else {}

@@ -21,11 +21,12 @@ from solver.analysis.layoff import (
     Outcome,
     Problem,
     build,
+    compatible,
     joker_counts_ok,
     keeping_arrangement,
+    keeps_blocks,
     kept_in,
     ms_add,
-    ms_contains,
     ms_diff,
     ms_sub,
     ms_sum,
@@ -57,9 +58,19 @@ def analyze(position: Position) -> Analysis:
 
 
 def _may_swap(position: Position) -> bool:
-    """A joker swap during the take may be open (K5): checked exactly later."""
-    return (position.rules.joker_swap and bool(position.melds)
-            and any(m >> JOKER_BASE for m in position.opponent_melds))
+    """A joker swap during the take may be open (K5): a joker in the opponent's melds
+    stands for a card of your hand or the center card (the rest is checked later)."""
+    if not (position.rules.joker_swap and position.melds):
+        return False
+    if not any(m >> JOKER_BASE for m in position.opponent_melds):
+        return False
+    natural = position.hand & ((1 << JOKER_BASE) - 1)
+    kinds = (natural | natural >> NATURALS) & K
+    if position.center < JOKER_BASE:
+        kinds |= 1 << card_kind(position.center)
+    stands = position.stands_for
+    return any(kinds >> card_kind(stands[j]) & 1 for m in position.opponent_melds
+               for j in iter_cards(m >> JOKER_BASE << JOKER_BASE))
 
 
 def _search(problem: Problem, look: int, found: dict[Key, Outcome]) -> None:
@@ -182,8 +193,8 @@ def _center_may_lie_off(problem: Problem) -> bool:
 
 
 _Config = tuple[Multiset, int, Multiset, int]
-"""(hand naturals used, hand jokers used, kinds the jokers stand for, the old melds kept
-whole, a bit each)."""
+"""(hand naturals used, hand jokers used, kinds the jokers stand for, old melds kept: see
+:class:`_Covers`)."""
 
 
 class _Covers:
@@ -191,8 +202,19 @@ class _Covers:
 
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
+        # Usually one bit, all old melds kept so far (per-meld checks, ANDed); a swap
+        # needing a staying meld (K5) tracks which old melds are kept, a bit each.
+        self.by_meld = bool(problem.swaps) and not problem.frozen
+        self.none_kept = 0 if self.by_meld else 1
+        self.simple = not self.by_meld and not any(problem.block_jokers)
+        """No old meld holds a joker: the plain whole-or-nothing check will do."""
         self.covers: dict[tuple[int, int, int, int], set[_Config]] = {}
         self.packs: dict[tuple[int, int, int], set[_Config]] = {}
+
+    def kept(self, nat: CardMask, jokers: int) -> int:
+        if self.by_meld:
+            return kept_in(self.problem, nat, jokers)
+        return 1 if keeps_blocks(self.problem, nat, jokers) else 0
 
     def cover(self, req: Multiset, opt: Multiset, jr: int, jo: int) -> set[_Config]:
         """Every way to cover ``req`` (with ``jr`` jokers that must be used) by melds,
@@ -206,6 +228,7 @@ class _Covers:
             self.covers[memo] = found
             return found
         problem = self.problem
+        blocks, simple, by_meld = problem.blocks, self.simple, self.by_meld
         found = set()
         kind = (req & -req).bit_length() - 1
         bit = 1 << kind
@@ -224,7 +247,7 @@ class _Covers:
                 from_opt = nat & ~from_req
                 n = jok.bit_count()
                 from_jr = min(jr, n)
-                keep = kept_in(problem, nat, n)
+                keep = compatible(nat, blocks) if simple else self.kept(nat, n)
                 for used, uj, stands, kept in self.cover(
                         ms_sub(req, from_req), ms_sub(opt, from_opt), jr - from_jr,
                         jo - (n - from_jr)):
@@ -233,7 +256,7 @@ class _Covers:
                         if stands < 0:
                             continue
                     found.add((ms_add(used, from_opt), uj + n - from_jr, stands,
-                               kept | keep))
+                               kept | keep if by_meld else kept & keep))
         self.covers[memo] = found
         return found
 
@@ -245,10 +268,11 @@ class _Covers:
         if found is not None:
             return found
         problem = self.problem
+        blocks, simple, by_meld = problem.blocks, self.simple, self.by_meld
         avail = opt & K
         jokers = jr + jo
         if not avail or (not jokers and not problem.table.has_meld(avail)):
-            found = {(0, 0, 0, 0)} if not jr else set()
+            found = {(0, 0, 0, self.none_kept)} if not jr else set()
             self.packs[memo] = found
             return found
         kind = (avail & -avail).bit_length() - 1
@@ -263,14 +287,15 @@ class _Covers:
                              variants_of(problem, meld, bit, avail, jokers)):
                 n = jok.bit_count()
                 from_jr = min(jr, n)
-                keep = kept_in(problem, nat, n)
+                keep = compatible(nat, blocks) if simple else self.kept(nat, n)
                 for used, uj, stands, kept in self.pack(
                         ms_sub(opt, nat), jr - from_jr, jo - (n - from_jr)):
                     if jok:
                         stands = ms_add(stands, jok)
                         if stands < 0:
                             continue
-                    found.add((ms_add(used, nat), uj + n - from_jr, stands, kept | keep))
+                    found.add((ms_add(used, nat), uj + n - from_jr, stands,
+                               kept | keep if by_meld else kept & keep))
         self.packs[memo] = found
         return found
 
@@ -290,16 +315,19 @@ def _lay_all(
     some optional card went into your melds (K10)."""
     groups: dict[tuple[Multiset, int, bool, bool], list[Multiset]] = {}
     any_melds = bool(problem.frozen) or required
-    every = (1 << len(problem.blocks)) - 1
     # A swap on the opponent's melds needs a meld of yours on the table (K5, K10): one of
     # your old melds stays (take-backs come before the take), or a frozen one.
     staying = bool(problem.swaps) and not problem.frozen
+    every = (1 << len(problem.blocks)) - 1 if staying else 1
+    # With take-backs (K9) an old meld's cards may lie off or go back: then it is not kept.
+    check = problem.take_back and not staying and bool(problem.blocks)
+    exposed_lo, exposed_hi = problem.exposed & K, problem.exposed >> NATURALS
     for used, used_jokers, own_stands, kept in owns:
         if staying and not kept:
             continue
         keeps = kept == every
-        if keeps and problem.take_back and not ms_contains(used, problem.exposed):
-            keeps = False  # an old meld's card lies off or goes back: not kept whole
+        if keeps and check and (exposed_lo & ~used or exposed_hi & ~(used >> NATURALS)):
+            keeps = False
         groups.setdefault((used, used_jokers, keeps, any_melds or bool(used)), []).append(
             own_stands)
     combos: dict[tuple[Multiset, int, bool], list[tuple[_Lays, Multiset, int]]] = {}
