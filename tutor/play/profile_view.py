@@ -125,10 +125,15 @@ def describe(action: dict[str, Any], actor: int, *, opening: bool = False) -> st
         return _("accepts the challenge")
     if kind == "refuse":
         return _("refuses the challenge")
+    # The chips are what this action pays now (I7), not the stake it reaches.
     if kind == "play":
-        return _("plays for %(n)s chips", n=action.get("chips"))
+        if not action.get("chips"):
+            return _("plays, with nothing more to pay")
+        return ngettext("plays, paying %(num)s more chip", "plays, paying %(num)s more chips",
+                        action["chips"])
     if kind == "raise":
-        return _("raises to %(n)s chips", n=action.get("chips"))
+        return ngettext("raises, paying %(num)s chip", "raises, paying %(num)s chips",
+                        action.get("chips") or 0)
     if kind == "close":
         melds = action.get("melds") or []
         text = _("closes with %(n)s melds", n=len(melds))
@@ -348,6 +353,9 @@ def profile_view(game: ProfileGame, *, with_log: bool = False) -> dict[str, Any]
     """The view sent after every move (contract "HTTP" fields where the game has them)."""
     obs = game.observation()
     view = obs.to_dict()
+    # An observation's own stake is the chips at stake in the deal (Conquin, I7); the view's
+    # "stake" is the match's multiplier, so the chips keep a name of their own.
+    chips_at_stake = view.pop("stake", None)
     state = game.state
     history = state.history
     tail = len(history)
@@ -390,6 +398,7 @@ def profile_view(game: ProfileGame, *, with_log: bool = False) -> dict[str, Any]
         "hand_points": hand_points(game, result) if game.hand_over else None,
         "match_score": {"you": score[HUMAN], "opponents": score[1:]},
         "stake": game.stake,
+        "chips_at_stake": chips_at_stake,
         "match": {
             "target": game.target,
             "over": game.match_over,

@@ -1,0 +1,33 @@
+"""Issue 27 item 9: the play log says what a Conquin speech pays now (I7), not a stake it
+never reaches ("plays for 0 chips", "raises to 4 chips" for a raise that pays 4)."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from tutor import create_app
+from tutor.play.profile_view import describe
+
+
+def test_speech_says_what_it_pays() -> None:
+    app = create_app({"TESTING": True})
+    with app.test_request_context("/"):
+        nothing = describe({"type": "play", "chips": 0}, 1)
+        two = describe({"type": "play", "chips": 2}, 1)
+        raised = describe({"type": "raise", "chips": 4}, 1)
+    assert "0" not in nothing and "nothing more to pay" in nothing
+    assert two == "plays, paying 2 more chips"
+    assert raised == "raises, paying 4 chips" and "to 4" not in raised
+
+
+def test_the_table_shows_the_chips_at_stake_not_the_match_multiplier(
+        client: FlaskClient) -> None:
+    from solver.game.conquin.state import BASE_STAKE
+
+    body = client.post("/api/games", json={"rules": "conquin", "seed": 3,
+                                           "opponents": 3}).get_json()
+    view = body["view"]
+    assert view["chips_at_stake"] >= BASE_STAKE > view["stake"] == 1
+    page = client.get(f"/play/{body['id']}").get_data(as_text=True)
+    assert f"stake: {view['chips_at_stake']} chips" in page
+    assert "stake 1<" not in page and "stake 1 " not in page
