@@ -11,8 +11,8 @@ import pytest
 from solver.game.match import play_hand
 from solver.game.record import state_from_dict, state_to_dict
 from solver.game.registry import players_of
-from solver.review.grading import GRADES
-from solver.review.profiles import DEALS, MIN_DEALS, _replayed, _sample, grade_profile_hand
+from solver.review.paired import LABELS
+from solver.review.profiles import DEALS, FLOOR, _replayed, _sample, grade_profile_hand
 from tutor.play.profiles import new_hand
 
 PROFILES = ("cooncan", "colonel", "kunken", "kunken-40", "kunken-104", "conquin")
@@ -35,8 +35,8 @@ def test_every_graded_decision_is_the_learners_and_adds_up(rules: str) -> None:
         mine = {i for i, a in enumerate(stored["actions"]) if a["player"] == 0}
         for d in review["decisions"]:
             assert d["step"] in mine
-            assert d["grade"] in GRADES
-            assert MIN_DEALS <= d["deals"] <= DEALS and 2 <= d["compared"] <= 4
+            assert d["grade"] in LABELS
+            assert FLOOR <= d["deals"] <= DEALS and 2 <= d["compared"] <= 4
             assert 0 <= d["chances"] <= d["best_chances"] <= 1
             assert d["drop"] <= d["best_chances"] - d["chances"] + 1e-9
             assert d["same"] == (d["you"] == d["best"])

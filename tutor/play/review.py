@@ -31,8 +31,9 @@ from solver.game.observation import Observation, observe
 from solver.game.record import state_from_dict, state_to_dict
 from solver.melds import meld_cards
 from solver.review.grading import GRADES, THRESHOLDS, grade_hand, text_from_dict
+from solver.review.paired import UNCLEAR
 from solver.review.profiles import VERSION as PROFILE_VERSION
-from solver.review.profiles import grade_profile_hand
+from solver.review.profiles import covers, grade_profile_hand
 from tutor.extensions import db
 from tutor.models import HandReview
 from tutor.play import grader
@@ -50,6 +51,9 @@ GRADE_LABELS: Final = {
     "mistake": _l("Mistake"),
     "blunder": _l("Blunder"),
 }
+PROFILE_GRADE_LABELS: Final = {**GRADE_LABELS, UNCLEAR: _l("Unclear")}
+"""The other profiles' reviews grade only what their playouts make clear
+(solver.review.paired)."""
 
 
 # --- grading and storage ---------------------------------------------------------------------
@@ -101,9 +105,9 @@ def grade_stored_profile_hand(stored: Mapping[str, Any], seed: int, number: int
 
 
 def _grading(stored: Mapping[str, Any]) -> tuple[Callable[..., dict[str, Any]], int]:
-    if stored.get("ruleset", "conquian-40") == "conquian-40":
-        return grade_stored_hand, REVIEW_VERSION
-    return grade_stored_profile_hand, PROFILE_VERSION
+    if covers(stored.get("ruleset", "conquian-40")):
+        return grade_stored_profile_hand, PROFILE_VERSION
+    return grade_stored_hand, REVIEW_VERSION
 
 
 def stored_review(game_id: str, number: int, stored: Mapping[str, Any], seed: int
@@ -288,6 +292,12 @@ def thresholds() -> list[tuple[str, str]]:
     ]
 
 
+def profile_thresholds() -> list[tuple[str, Any]]:
+    """The other profiles' grade scale: the same, and the answer for a decision whose grade
+    the deals played could not tell."""
+    return [*thresholds(), (UNCLEAR, _l("the deals played could not tell which grade"))]
+
+
 
 # --- the review of another profile's hand ------------------------------------------------------
 
@@ -324,5 +334,5 @@ def profile_review(data: Mapping[str, Any]) -> ProfileReview:
     """The page's review of a finished hand of another profile from its stored grading."""
     decisions = [ProfileDecision(n + 1, int(d["step"]), d)
                  for n, d in enumerate(data["decisions"])]
-    counts = {g: sum(d.grade == g for d in decisions) for g in GRADES}
+    counts = {g: sum(d.grade == g for d in decisions) for g in PROFILE_GRADE_LABELS}
     return ProfileReview(decisions, chart(decisions, data.get("result")), counts)

@@ -1,0 +1,98 @@
+"""Grading only what the playouts make clear (issue 27, item 13).
+
+Candidates are played out on the same deals, so each candidate's difference from the
+learner's move is measured deal by deal (a paired difference) and its standard error is far
+smaller than the candidates' own.  The drop of the learner's move is the largest of those
+differences; it lies between ``low`` and ``high``, each candidate's mean difference less or
+plus ``Z`` paired standard errors.  A decision gets the grade of
+:func:`solver.review.grading.grade_for` only when both ends fall in the same grade;
+otherwise its grade is :data:`UNCLEAR`: the deals played cannot tell which it is.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from solver.review.grading import GRADES, grade_for
+
+UNCLEAR: Final = "unclear"
+"""The grade of a decision whose drop the playouts leave between two grades.  (A third
+answer, "surely under 10 points", was tried and dropped: its border with this one moved
+with the sampling seed, and about one decision in eight changed answer between two
+gradings.)"""
+LABELS: Final = (*GRADES, UNCLEAR)
+"""Every grade this module gives."""
+Z: Final = 2.0
+"""Paired standard errors on each side of a drop before its grade counts as clear."""
+
+
+PRIOR: Final = 0.25
+"""A quarter of a squared point added to the spread of every difference: deals where two
+moves always did the same are no proof that they always will (with 16 such deals the
+drop may still be a few points; with 64 it is under two)."""
+
+
+def mean_se(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (with :data:`PRIOR`)."""
+    n = len(values)
+    mean = sum(values) / n
+    spread = sum((v - mean) ** 2 for v in values) + PRIOR
+    return mean, math.sqrt(spread / (max(1, n - 1) * n))
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """How much worse the learner's move (row 0) did than the best candidate."""
+
+    best: int
+    """The candidate with the highest mean (the learner's on ties)."""
+    drop: float
+    """The best candidate's mean difference less one paired standard error, never below 0:
+    the figure conquian-40's grades use (solver.review.grading)."""
+    low: float
+    high: float
+    """Each candidate's mean difference from the learner's move less / plus ``Z`` paired
+    standard errors, the largest of them, never below 0."""
+
+    @property
+    def grade(self) -> str:
+        return label(self.low, self.high)
+
+
+def label(low: float, high: float) -> str:
+    """The grade of a drop between ``low`` and ``high``: the grade both ends fall in, else
+    :data:`UNCLEAR`."""
+    grade = grade_for(low)
+    return grade if grade_for(high) == grade else UNCLEAR
+
+
+def paired_drop(rows: Sequence[Sequence[float]], z: float = Z) -> Drop:
+    """The drop of ``rows[0]`` (the learner's move, one score per deal) against the other
+    rows (the other candidates on the same deals)."""
+    means = [sum(r) / len(r) for r in rows]
+    best = max(range(len(rows)), key=lambda i: (means[i], -i))
+    low = high = 0.0
+    drop = 0.0
+    for i, row in enumerate(rows[1:], start=1):
+        mean, se = mean_se([c - m for c, m in zip(row, rows[0], strict=True)])
+        low = max(low, mean - z * se)
+        high = min(1.0, max(high, mean + z * se))
+        if i == best:
+            drop = max(0.0, mean - se)
+    return Drop(best, drop, low, high)
+
+
+def hopeless(rows: Sequence[Sequence[float]], deals: int, z: float = Z) -> bool:
+    """Even ``deals`` deals would leave the grade as it is if the candidates' mean
+    differences stayed what they are now (their standard errors shrink as 1/sqrt(deals)):
+    more deals for this decision are better spent on another."""
+    shrink = math.sqrt(len(rows[0]) / deals)
+    low = high = 0.0
+    for row in rows[1:]:
+        mean, se = mean_se([c - m for c, m in zip(row, rows[0], strict=True)])
+        low = max(low, mean - z * se * shrink)
+        high = min(1.0, max(high, mean + z * se * shrink))
+    return label(low, high) == paired_drop(rows, z).grade

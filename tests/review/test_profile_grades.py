@@ -1,0 +1,154 @@
+"""The graded review of the newer profiles (solver.review.profiles, issue 27 item 13):
+grades only what the playouts make clear, the same for a given seed, and a refused win is
+graded worse than the win, in every profile the review covers (read from the registry)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from solver.game.match import play_hand
+from solver.game.record import state_from_dict, state_to_dict
+from solver.game.registry import game_rules, players_of
+from solver.review.grading import GRADES, THRESHOLDS, grade_for
+from solver.review.paired import LABELS, UNCLEAR, label, paired_drop
+from solver.review.profiles import covers, grade_profile_hand, without_drawn_card
+from solver.rules import PROFILES
+from tutor.play.profiles import new_hand
+
+COVERED = [p for p in PROFILES if covers(p)]
+
+
+def _seats(rules: str) -> int:
+    return max(2, PROFILES[rules].min_players)
+
+
+def _wins_at_once(state: Any, action: Any, seat: int = 0) -> bool:
+    after = state.clone()
+    after.apply_action(action)
+    return bool(after.is_terminal()) and after.returns()[seat] > 0
+
+
+def _hands_over_the_win(state: Any, action: Any) -> bool:
+    """After ``action`` the next player, an opponent, can win at once."""
+    after = state.clone()
+    after.apply_action(action)
+    if after.is_terminal() or after.current_player() == 0:
+        return False
+    seat = after.current_player()
+    return any(_wins_at_once(after, a, seat) for a in after.legal_actions())
+
+
+class _Refuser:
+    """The greedy player, except that the first time it could win at once and had a move
+    that lets the next player win at once instead (``handing``; otherwise any move that
+    does not win), it makes that move (the clearly worse move to grade)."""
+
+    def __init__(self, rules: str, handing: bool) -> None:
+        self.greedy = players_of(rules)["greedy"]()
+        self.handing = handing
+        self.refused: int | None = None
+
+    def choose(self, state: Any, observation: Any, rng: random.Random) -> Any:
+        if self.refused is None:
+            legal = list(state.legal_actions())
+            if any(_wins_at_once(state, a) for a in legal):
+                others = [a for a in legal if not _wins_at_once(state, a)
+                          and (not self.handing or _hands_over_the_win(state, a))]
+                if others:
+                    self.refused = len(state.history)
+                    return others[0]
+        return self.greedy.choose(observation, rng)
+
+
+def refused_win(rules: str) -> tuple[dict[str, Any], int]:
+    """A hand in which the learner (seat 0) could win at once, did not, and lost the hand
+    (the refusal cost something), and the step of the refusal: one where the refusal let
+    the opponent win at once if there is one in 100 hands (there is none where a turn
+    starts with a draw, as in Colonel)."""
+    seats = _seats(rules)
+    look = game_rules(rules).observe
+    for seed in range(200):
+        state = new_hand(rules, seed % 100, 0, seats, [0] * seats, 0, None)
+        learner = _Refuser(rules, handing=seed < 100)
+        others = [players_of(rules)["greedy"]() for _ in range(seats)]
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            observation = look(state, seat)
+            action = (learner.choose(state, observation, rng) if seat == 0
+                      else others[seat].choose(observation, rng))
+            state.apply_action(action)
+        if learner.refused is not None and state.returns()[0] <= 0:
+            return state_to_dict(state), learner.refused
+    raise AssertionError(f"no refused win in 200 {rules} hands")
+
+
+@pytest.mark.parametrize("rules", COVERED)
+def test_a_refused_win_grades_worse_than_the_win(rules: str) -> None:
+    stored, step = refused_win(rules)
+    review = grade_profile_hand(stored, 0, "refused", steps={step}, playouts=400)
+    [decision] = review["decisions"]
+    assert decision["step"] == step
+    # The winning move was compared and won every deal...
+    assert decision["best_chances"] == 1.0 and not decision["same"]
+    state = state_from_dict({**stored, "actions": stored["actions"][:step], "result": None})
+    best = next(a for a in state.legal_actions()
+                if without_drawn_card(a).to_dict() == decision["best"])
+    assert _wins_at_once(state, best)
+    # ... and the refusal is surely worse: never "best", its drop surely over two points
+    # (when the deals cannot tell which grade, "unclear" says so).
+    assert decision["chances"] < 1.0
+    assert decision["grade"] in (*GRADES[1:], UNCLEAR) and decision["low"] > THRESHOLDS[0]
+
+
+def _played(rules: str, seed: int) -> dict[str, Any]:
+    seats = _seats(rules)
+    state = new_hand(rules, seed, 0, seats, [0] * seats, 0, None)
+    greedy = players_of(rules)["greedy"]
+    play_hand(state, [greedy() for _ in range(seats)], random.Random(seed))
+    return state_to_dict(state)
+
+
+@pytest.mark.parametrize("rules", COVERED)
+def test_grading_is_the_same_for_the_same_seed(rules: str) -> None:
+    stored = _played(rules, 1)
+    state = state_from_dict({**stored, "actions": [], "result": None})
+    choices = []
+    for step, (seat, action) in enumerate(state_from_dict(stored).history):
+        if seat == 0 and len(state.legal_actions()) > 1:
+            choices.append(step)
+        state.apply_action(without_drawn_card(action))
+    steps = set(choices[:3])
+    first = grade_profile_hand(stored, 0, "same", steps=steps, playouts=200)
+    assert first == grade_profile_hand(stored, 0, "same", steps=steps, playouts=200)
+    assert first["decisions"]
+    for d in first["decisions"]:
+        assert d["step"] in steps and d["grade"] in LABELS
+        assert 0 <= d["low"] <= d["high"] <= 1
+        assert d["grade"] == label(d["low"], d["high"])
+        # A grade is given only when both ends of the drop fall in it.
+        if d["grade"] in GRADES:
+            assert grade_for(d["low"]) == d["grade"] == grade_for(d["high"])
+        else:
+            assert grade_for(d["low"]) != grade_for(d["high"])
+
+
+def test_the_drop_is_graded_only_when_clear() -> None:
+    # The same results on 64 deals: the learner's move is as good as the others...
+    same = [[1.0, 0.0, 1.0, 0.5] * 16] * 3
+    assert paired_drop(same).grade == "best"
+    # ... but 16 such deals are too few to say that the drop is under two points.
+    assert paired_drop([row[:16] for row in same]).grade == UNCLEAR
+    # The other move wins every deal the learner's loses: a blunder, for sure.
+    worse = [[0.0] * 16, [1.0] * 16]
+    assert paired_drop(worse).grade == "blunder" and paired_drop(worse).best == 1
+    # Half the deals go either way: the drop could be anything from 0 to 50 points.
+    noisy = [[1.0, 0.0] * 8, [0.0, 1.0] * 8]
+    drop = paired_drop(noisy)
+    assert drop.grade == UNCLEAR and drop.low == 0.0 and drop.high > 0.2
+    # The learner's move clearly better than the others: best even with noise.
+    better = [[1.0] * 16, [0.0, 1.0] * 8]
+    assert paired_drop(better).grade == "best" and paired_drop(better).best == 0
