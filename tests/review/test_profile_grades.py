@@ -152,3 +152,19 @@ def test_the_drop_is_graded_only_when_clear() -> None:
     # The learner's move clearly better than the others: best even with noise.
     better = [[1.0] * 16, [0.0, 1.0] * 8]
     assert paired_drop(better).grade == "best" and paired_drop(better).best == 0
+
+
+def test_the_review_page_names_and_counts_every_grade() -> None:
+    from tutor.play.review import PROFILE_GRADE_LABELS, profile_review, profile_thresholds
+
+    # Every grade the grader gives has a label, a row in the scale and a count.
+    assert set(PROFILE_GRADE_LABELS) == set(LABELS)
+    assert [grade for grade, _ in profile_thresholds()] == list(LABELS)
+    move = {"type": "discard", "card": "5S"}
+    data = {"result": 0.0, "decisions": [
+        {"step": n, "grade": grade, "chances": 0.5, "best_chances": 0.5, "same": True,
+         "deals": 16, "compared": 2, "you": move, "best": move}
+        for n, grade in enumerate(["best", UNCLEAR, UNCLEAR])]}
+    review = profile_review(data)
+    assert review.counts == {**dict.fromkeys(LABELS, 0), "best": 1, UNCLEAR: 2}
+    assert [p["grade"] for p in review.chart["points"]] == ["best", UNCLEAR, UNCLEAR, "end"]
