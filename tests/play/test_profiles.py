@@ -67,9 +67,9 @@ def _hidden(app: Flask, game_id: str, view: dict) -> tuple[set[str], list[str]]:
     stock_codes = state_to_dict(state)["stock"]
     remaining = stock_codes[len(stock_codes) - view["stock_count"]:] if view["stock_count"] else []
     public = _kinds(view["hand"]) | _kinds({k: view.get(k) for k in PUBLIC_FIELDS})
-    # Every card an action names was shown face up when it was played (a meld taken back
-    # into the hand, a discard taken): the learner saw it.
-    public |= _kinds([a.to_dict() for _, a in state.history])
+    # What the game's observer lets the learner see of each step was shown face up (a meld
+    # taken back into the hand, a discard taken); another seat's stock draw is not.
+    public |= _kinds([game.observe_action(state, actor, a, 0) for actor, a in state.history])
     # The learner's own hand as the server holds it: the view shows exactly that hand.
     assert sorted(game.observe(state, 0).to_dict()["hand"]) == sorted(view["hand"])
     return (others | _kinds(remaining)) - public, remaining
