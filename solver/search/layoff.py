@@ -51,9 +51,11 @@ def analyze(position: Position) -> Analysis:
         return Analysis(position, ())
     problem = problem_of(position)
     found: dict[Key, Outcome] = {}
+    # The swap variants share the covers: only the cards at hand differ between them.
+    shared: dict[bool, _Covers] = {}
     for variant in swap_variants(problem) if swaps else (problem,):
         if variant.swaps or look != _NO:
-            _search(variant, look if not variant.swaps else _MAYBE, found)
+            _search(variant, look if not variant.swaps else _MAYBE, found, shared)
     return build(problem, found)
 
 
@@ -73,7 +75,8 @@ def _may_swap(position: Position) -> bool:
                for j in iter_cards(m >> JOKER_BASE << JOKER_BASE))
 
 
-def _search(problem: Problem, look: int, found: dict[Key, Outcome]) -> None:
+def _search(problem: Problem, look: int, found: dict[Key, Outcome],
+            shared: dict[bool, _Covers]) -> None:
     """Every play of one swap variant of the problem, into ``found``."""
     keys: dict[_RawKey, _RawOutcome] = {}
     center = problem.center_ms
@@ -86,7 +89,11 @@ def _search(problem: Problem, look: int, found: dict[Key, Outcome]) -> None:
     else:
         must, must_jokers = problem.exposed, problem.exposed_jokers
         opt, opt_jokers = problem.hand, problem.hand_jokers
-    covers = _Covers(problem)  # shared: both branches meet the same leftover cards
+    # Shared: both branches meet the same leftover cards, and so do the swap variants.
+    mode = bool(problem.swaps) and not problem.frozen
+    covers = shared.get(mode)
+    if covers is None:
+        covers = shared[mode] = _Covers(problem)
     if problem.center_swapped:
         # The center card went into a joker's place (K5): it is used; the rest is as free.
         owns = covers.cover(must, opt, must_jokers, opt_jokers)
@@ -202,6 +209,8 @@ class _Covers:
 
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
+        """Only what every swap variant shares is read: the table, the old melds and the
+        joker rules."""
         # Usually one bit, all old melds kept so far (per-meld checks, ANDed); a swap
         # needing a staying meld (K5) tracks which old melds are kept, a bit each.
         self.by_meld = bool(problem.swaps) and not problem.frozen
