@@ -6,14 +6,18 @@ list (OpenSpiel style):
 * ``turn`` (the opening, K6), ``draw`` (the stock card) or ``take`` (the discard, K7): the
   card is *pending*: it never enters the hand;
 * ``meld`` (a new meld of yours), ``add`` (one card onto a meld of yours, K9, or of the
-  opponent's, K10): with a pending card these must use it (an add may then carry the hand
+  opponent's, K10): with a pending card an add must use it (it may then carry the hand
   cards or jokers between the pending card and a run's end: the card alone could not go
-  first); once it is used, they use hand cards only (K8);
+  first); a meld either uses it or is made of hand cards only (K8), which may go down
+  while the card waits: always with a stock or opening card (it may still be discarded),
+  with a taken discard only if the discard can still be used afterwards (a hand meld may
+  be what gives the right to lay it off, K10).  Once it is used, melds and adds use hand
+  cards only;
 * ``swap``: a hand card, or the pending card itself, for the table joker standing for it
   (K5): the joker comes into the hand.  Swapping the pending card uses it (it goes down in
   the joker's place); while the pending card waits, a hand card may be swapped only if the
   pending card can still be used afterwards, so that a take never strands the turn.  A
-  discard is takeable when it can be used with the help of such swaps.
+  discard is takeable when it can be used with the help of such swaps and hand melds.
   ``take_back``: one of your melds back into the hand (K9);
 * ``discard``: a hand card, or the unused stock card itself; it ends the turn.
 
@@ -23,10 +27,12 @@ is here, on the profile's :class:`~solver.melds.MeldTable`; :func:`solver.melds.
 words the refusals.
 
 Choices the rule book leaves to the engine (stated in the closing note of issue 12): the
-hand ends exhausted when a turn starts with an empty stock (K13); a pending card must be
-used before any other step but the joker swaps of K5; a meld laid down in this turn is not
-taken back in it, nor the meld holding the card taken this turn; after ``MAX_TURNS`` turns
-a hand is exhausted too, so that every hand ends.
+hand ends exhausted when a turn starts with an empty stock (K13); while a card is pending,
+the only other steps are the joker swaps of K5 and the hand melds of K8 (no extensions,
+lay-offs of hand cards or take-backs), and a hand meld that would reach eleven down while
+a taken discard waits is refused (the discard would never be used); a meld laid down in
+this turn is not taken back in it, nor the meld holding the card taken this turn; after
+``MAX_TURNS`` turns a hand is exhausted too, so that every hand ends.
 """
 
 from __future__ import annotations
@@ -337,8 +343,9 @@ class KunkenState:
             if self.pending is None:
                 yield KAction("turn")
                 return
-            yield from self._melds_with(self.pending)
+            yield from self._uses_of(self.pending)
             yield from self._pending_swaps(self.pending)
+            yield from self._pending_hand_melds(self.pending)
             yield KAction("discard", kind_of(self.pending))
             return
         if self.phase == "draw":
@@ -353,6 +360,7 @@ class KunkenState:
         if self.pending is not None:
             yield from self._uses_of(self.pending)
             yield from self._pending_swaps(self.pending)
+            yield from self._pending_hand_melds(self.pending)
             if self.pending_from == "stock":
                 yield KAction("discard", kind_of(self.pending))
             return
@@ -379,6 +387,8 @@ class KunkenState:
         one fixed order, so each set of swaps is tried once."""
         if self._uses(card):
             return True
+        if self._hand_meld_opens(card):
+            return True
         if not self._table_jokers():
             return False
         if card < JOKER_BASE and self._own_swap(card):
@@ -389,6 +399,37 @@ class KunkenState:
             if key > after and self._swapped(swap)._usable(card, key):
                 return True
         return False
+
+    def _hand_meld_opens(self, card: Card) -> bool:
+        """Whether laying a meld of hand cards first makes ``card`` usable (K8): only a
+        player with no meld of their own gains by it, the right to lay off and to swap on
+        the opponent's melds (K10); a meld of their own adds nothing a meld with the card
+        itself could not do."""
+        p = self.to_play
+        if self.melds[p] or not self.melds[1 - p]:
+            return False
+        return any(self._keeps_usable(meld, card)
+                   for meld in self._melds_from(self.hands[p], None))
+
+    def _keeps_usable(self, meld: KAction, card: Card) -> bool:
+        """Whether ``card`` (pending, or the top discard) can still be used after the hand
+        meld ``meld`` goes down, in a hand that goes on (eleven down would end it with the
+        card unused, K11)."""
+        trial = self._trial()
+        trial._place_meld(meld)
+        return trial.down_count(self.to_play) < WIN_DOWN and trial._usable(card)
+
+    def _pending_hand_melds(self, pending: Card) -> Iterator[KAction]:
+        """Melds of hand cards only (K8) while ``pending`` waits: a stock or opening card
+        may still be discarded (K6, K7), a discard taken must still be usable after them.
+        A meld holding the pending card's kind (or a joker, for a pending joker) would put
+        the pending card down: that is a use, offered as such."""
+        hand = self.hands[self.to_play]
+        for meld in self._melds_from(hand, None):
+            if (kind_of(pending) in meld.cards if pending < JOKER_BASE else meld.jokers):
+                continue
+            if self.pending_from != "discard" or self._keeps_usable(meld, pending):
+                yield meld
 
     def _table_jokers(self) -> bool:
         """Whether any meld on the table holds a joker (else no swap can happen)."""
@@ -420,12 +461,16 @@ class KunkenState:
 
     def _swapped(self, swap: KAction) -> KunkenState:
         """A copy of this state (no history) after ``swap`` of a hand card."""
-        trial = KunkenState(
+        trial = self._trial()
+        trial._swap(swap)
+        return trial
+
+    def _trial(self) -> KunkenState:
+        """A copy of this state without its history, to try a step on."""
+        return KunkenState(
             self.deal, self.score, list(self.hands), [list(m) for m in self.melds],
             self.pile, self.stock_pos, self.phase, self.to_play, self.pending,
             self.pending_from, self.taken, self.new_melds, self.turns, self.winner, [], None)
-        trial._swap(swap)
-        return trial
 
     def _uses_of(self, card: Card) -> Iterator[KAction]:
         yield from self._melds_with(card)
@@ -686,16 +731,16 @@ class KunkenState:
             self.pending, self.pending_from = self.pile.pop(), "discard"
             self.taken = self.pending
             self.phase = "play"
-        elif kind == "meld":
-            self._meld(probe)
-        elif kind == "add":
-            self._add(probe)
-        elif kind == "swap":
-            opening = self.phase == "open"
-            used = self.pending is not None and probe.card == kind_of(self.pending)
-            self._swap(probe)
-            if used and opening:
-                self._end_turn()  # K6, as for a meld of the opening card
+        elif kind in ("meld", "add", "swap"):
+            waiting = self.pending is not None
+            if kind == "meld":
+                self._place_meld(probe)
+            elif kind == "add":
+                self._add(probe)
+            else:
+                self._swap(probe)
+            if self.phase == "open" and waiting and self.pending is None:
+                self._end_turn()  # K6: the opening card is used; nothing is discarded
         elif kind == "take_back":
             assert probe.meld is not None
             meld = self.melds[p].pop(probe.meld)
@@ -713,7 +758,11 @@ class KunkenState:
     def _why_not(self, action: KAction) -> Text:
         allowed = sorted({a.type for a in self.legal_actions()})
         reason: Text
-        if self.pending is not None and action.type not in ("discard",):
+        if (self.pending is not None and self.pending_from == "discard"
+                and action in self._melds_from(self.hands[self.to_play], None)):
+            reason = Text(N_("a meld from your hand may go down before the card you took is "
+                             "used only if that card can still be used after it (K7, K8)"))
+        elif self.pending is not None and action.type not in ("discard",):
             reason = Text(N_("the card you took must be used at once, in a meld of yours or "
                              "on a meld on the table (K7)"))
         elif action.type == "take":
@@ -752,16 +801,14 @@ class KunkenState:
             stands.append((joker, stand))
         return cards, tuple(stands)
 
-    def _meld(self, action: KAction) -> None:
+    def _place_meld(self, action: KAction) -> None:
         p = self.to_play
-        opening = self.phase == "open"
         cards, stands = self._place(action)
         problem = meld_problem(cards_of(cards), self.table, dict(stands))
         assert problem is None, problem
         self.melds[p].append(KMeld(cards, stands))
         self.new_melds |= 1 << (len(self.melds[p]) - 1)
-        if opening:
-            self._end_turn()  # K6: nothing is discarded from the hand at the opening
+        self._full_mask = None
 
     def _add(self, action: KAction) -> None:
         p = self.to_play
@@ -878,8 +925,14 @@ class KunkenObservation:
         def cards(mask: CardMask) -> list[str]:
             return [_show(kind_of(c)) for c in iter_cards(mask)]
 
+        def laid(m: KMeld) -> list[str]:
+            # A laid-off joker is named by what it stands for: of two jokers in one meld,
+            # only the laid-off one is frozen (K10), and the position must say which.
+            stands = dict(m.stands)
+            return [_show(kind_of(c), stands.get(c)) for c in iter_cards(m.laid)]
+
         def melds(ms: tuple[KMeld, ...]) -> list[dict[str, Any]]:
-            return [{"cards": m.show(table), "laid_off": cards(m.laid)} for m in ms]
+            return [{"cards": m.show(table), "laid_off": laid(m)} for m in ms]
 
         view: dict[str, Any] = {
             "ruleset": self.rules.id,

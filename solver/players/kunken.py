@@ -81,8 +81,9 @@ class KunkenGreedy:
                     return a
             return next(a for a in actions if a.type == "draw")
         plays = [a for a in actions if a.type in STEP_ORDER]
-        if observation.pending is not None and "swap" in kinds:
-            return best_pending_step(observation, plays)
+        if observation.pending is not None:
+            step = pending_step(observation, plays)
+            return step if step is not None else self.discard(observation, actions)
         if plays:
             return max(plays, key=lambda a: (_size(a), -STEP_ORDER[a.type],
                                              a.owner != observation.player))
@@ -143,16 +144,18 @@ class KunkenExpert(KunkenGreedy):
             return out
         me = observation.player
         if observation.pending is not None:
-            uses = [a for a in plays if a.type in ("meld", "add")]
-            pending = observation.pending
-            if pending < JOKER_BASE:
-                # Swapping the taken card for the joker standing for it uses it and shows
-                # nothing new (K5): as quiet as a lay-off, and the joker comes home.
-                uses += [a for a in plays if a.type == "swap" and a.card == kind_of(pending)]
+            # Swapping the taken card for the joker standing for it uses it and shows
+            # nothing new (K5): as quiet as a lay-off, and the joker comes home.
+            uses = [a for a in plays if uses_pending(a, observation.pending)]
             if uses:
                 return min(uses, key=lambda a: self._exposure(observation, a))
             if "swap" in kinds:  # the card was taken for a use a hand card's swap opens (K5)
                 return best_pending_step(observation, plays)
+            melds = [a for a in plays if a.type == "meld"]
+            if melds and observation.pending_from == "discard":
+                # The discard was taken for a use a meld of hand cards opens (K8, K10): a
+                # stock card is rather discarded, keeping the hand's melds hidden.
+                return min(melds, key=lambda a: self._exposure(observation, a))
             return self.discard(observation, actions)
         quiet = [a for a in plays
                  if (a.type == "add" and a.owner != me and not a.jokers) or a.type == "swap"]
@@ -281,10 +284,39 @@ class KunkenExpert(KunkenGreedy):
 
 
 def _greedy_step(state: KunkenState) -> KAction | None:
+    """The biggest step, a use of the pending card first if there is one."""
     steps = [a for a in state.legal_actions() if a.type in STEP_ORDER]
     if not steps:
         return None
-    return max(steps, key=lambda a: (_size(a), -STEP_ORDER[a.type]))
+    uses = [a for a in steps if uses_pending(a, state.pending)]
+    return max(uses or steps, key=lambda a: (_size(a), -STEP_ORDER[a.type]))
+
+
+def uses_pending(action: KAction, pending: Card | None) -> bool:
+    """Whether ``action`` puts the pending card down (the engine places the pending copy of
+    a kind first; a pending joker goes wherever the step names a joker)."""
+    if pending is None:
+        return False
+    if action.type == "swap":
+        return pending < JOKER_BASE and action.card == kind_of(pending)
+    if action.type in ("meld", "add"):
+        return bool(action.jokers) if pending >= JOKER_BASE else kind_of(pending) in action.cards
+    return False
+
+
+def pending_step(obs: KunkenObservation, plays: list[KAction]) -> KAction | None:
+    """The greedy step while the taken card waits: the biggest use of it (or a swap that
+    opens a bigger one, :func:`best_pending_step`); with none, the biggest meld of hand
+    cards (K8: it may be what lets the card be laid off, K10, or it goes down before an
+    unused stock card is discarded); ``None`` when only the discard is left."""
+    assert obs.pending is not None
+    if any(a.type == "swap" for a in plays):
+        return best_pending_step(obs, plays)
+    uses = [a for a in plays if uses_pending(a, obs.pending)]
+    if uses:
+        return max(uses, key=lambda a: (_size(a), -STEP_ORDER[a.type], a.owner != obs.player))
+    melds = [a for a in plays if a.type == "meld"]
+    return max(melds, key=_size) if melds else None
 
 
 def _play_on(trial: KunkenState) -> KunkenState:
@@ -302,11 +334,11 @@ def best_pending_step(obs: KunkenObservation, plays: list[KAction]) -> KAction:
     a hand card for a table joker first (K5) opens a bigger one: then that swap.  With
     no use yet, a swap (every swap offered keeps the card usable): the taken card's own
     first, which uses it."""
-    uses = [a for a in plays if a.type in ("meld", "add")]
-    swaps = [a for a in plays if a.type == "swap"]
     pending = obs.pending
     assert pending is not None
-    own = [a for a in swaps if pending < JOKER_BASE and a.card == kind_of(pending)]
+    uses = [a for a in plays if a.type in ("meld", "add") and uses_pending(a, pending)]
+    swaps = [a for a in plays if a.type == "swap"]
+    own = [a for a in swaps if uses_pending(a, pending)]
     if not uses:
         return (own or swaps)[0]
     best = max(uses, key=lambda a: (_size(a), -STEP_ORDER[a.type], a.owner != obs.player))
@@ -319,7 +351,8 @@ def best_pending_step(obs: KunkenObservation, plays: list[KAction]) -> KAction:
             continue
         trial = world.clone()
         trial.apply_action(swap)
-        after = [_size(a) for a in trial.legal_actions() if a.type in ("meld", "add")]
+        after = [_size(a) for a in trial.legal_actions()
+                 if a.type in ("meld", "add") and uses_pending(a, pending)]
         if after and max(after) > size:
             size, choice = max(after), swap
     return choice
@@ -367,4 +400,4 @@ FITS: Final = 12.0
 FEEDS: Final = 10.0
 
 
-__all__ = ["KunkenExpert", "KunkenGreedy", "kind_of"]
+__all__ = ["KunkenExpert", "KunkenGreedy", "kind_of", "uses_pending"]

@@ -487,9 +487,13 @@ def test_c14_k15_hand_plus_cards_down_make_ten_at_every_turn(profile: str) -> No
             player = state.current_player()
             if isinstance(state, KunkenState):
                 if state.phase in ("open", "draw"):
-                    # K6: a first card melded at the opening costs its player no discard,
-                    # so that player holds one card more from then on.
-                    opened = next((p for p, a in state.history[1:2] if a.type == "meld"), None)
+                    # K6: an opening card used at once (its turn ends without laying it
+                    # face up) costs its player no discard: they hold one card more from
+                    # then on.  Hand melds may go down first (K8).
+                    first = state.history[0][0] if state.history else None
+                    ends = next((a for p, a in state.history[1:]
+                                 if p != first or a.type == "discard"), None)
+                    opened = first if ends is not None and ends.type != "discard" else None
                     extra = 1 if opened == player else 0
                     total = state.hands[player].bit_count() + state.down_count(player)
                     assert total == 10 + extra

@@ -146,8 +146,14 @@ def describe(action: dict[str, Any], actor: int, *, opening: bool = False) -> st
 
 def opens(history: list[tuple[int, Any]], step: int, seat: int) -> bool:
     """Whether step ``step`` of ``history`` (by ``seat``) follows that seat's own ``turn``
-    of the opening card (K6): what it does, it does with that card."""
-    return step > 0 and history[step - 1][0] == seat and history[step - 1][1].type == "turn"
+    of the opening card (K6): what it does, it does with that card.  Melds of hand cards
+    (K8) and joker swaps (K5) may come between while the card waits."""
+    while step > 0 and history[step - 1][0] == seat:
+        kind = history[step - 1][1].type
+        if kind != "meld" and kind != "swap":
+            return kind == "turn"
+        step -= 1
+    return False
 
 
 def entry(state: Any, step: int, viewer: int = HUMAN) -> dict[str, Any]:
