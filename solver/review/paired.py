@@ -25,14 +25,16 @@ with the sampling seed, and about one decision in eight changed answer between t
 gradings.)"""
 LABELS: Final = (*GRADES, UNCLEAR)
 """Every grade this module gives."""
-Z: Final = 2.0
-"""Paired standard errors on each side of a drop before its grade counts as clear."""
+Z: Final = 3.0
+"""Paired standard errors on each side of a drop before its grade counts as clear (2 and
+2.5 were tried: Kunken's decisions then got the same label twice 88% and 90% of the time,
+against 95% with 3; scripts/review-agreement)."""
 
 
 PRIOR: Final = 0.25
 """A quarter of a squared point added to the spread of every difference: deals where two
 moves always did the same are no proof that they always will (with 16 such deals the
-drop may still be a few points; with 64 it is under two)."""
+drop may still be a few points; with 80 it is under two)."""
 
 
 def mean_se(values: Sequence[float]) -> tuple[float, float]:

@@ -25,7 +25,7 @@ cooncan, Colonel, Conquin and Kunken alike:
    become clear with up to DEALS deals (:func:`solver.review.paired.hopeless`).
 4. **The grade** is conquian-40's scale (:func:`solver.review.grading.grade_for`) given only
    when the playouts make it clear (:mod:`solver.review.paired`: both ends of the drop,
-   two paired standard errors either side, fall in one grade); otherwise ``unclear``.
+   ``Z`` paired standard errors either side, fall in one grade); otherwise ``unclear``.
    ``scripts/review-agreement`` measures how often grading a hand again with another
    seed gives each decision the same grade.
 

@@ -89,7 +89,7 @@ def refused_win(rules: str) -> tuple[dict[str, Any], int]:
 @pytest.mark.parametrize("rules", COVERED)
 def test_a_refused_win_grades_worse_than_the_win(rules: str) -> None:
     stored, step = refused_win(rules)
-    review = grade_profile_hand(stored, 0, "refused", steps={step}, playouts=400)
+    review = grade_profile_hand(stored, 0, "refused", steps={step})
     [decision] = review["decisions"]
     assert decision["step"] == step
     # The winning move was compared and won every deal...
@@ -98,10 +98,10 @@ def test_a_refused_win_grades_worse_than_the_win(rules: str) -> None:
     best = next(a for a in state.legal_actions()
                 if without_drawn_card(a).to_dict() == decision["best"])
     assert _wins_at_once(state, best)
-    # ... and the refusal is surely worse: never "best", its drop surely over two points
-    # (when the deals cannot tell which grade, "unclear" says so).
+    # ... and the refusal did worse: never "best", its drop (less one standard error) over
+    # two points; when the deals cannot tell which grade, "unclear" says so.
     assert decision["chances"] < 1.0
-    assert decision["grade"] in (*GRADES[1:], UNCLEAR) and decision["low"] > THRESHOLDS[0]
+    assert decision["grade"] in (*GRADES[1:], UNCLEAR) and decision["drop"] > THRESHOLDS[0]
 
 
 def _played(rules: str, seed: int) -> dict[str, Any]:
@@ -137,8 +137,8 @@ def test_grading_is_the_same_for_the_same_seed(rules: str) -> None:
 
 
 def test_the_drop_is_graded_only_when_clear() -> None:
-    # The same results on 64 deals: the learner's move is as good as the others...
-    same = [[1.0, 0.0, 1.0, 0.5] * 16] * 3
+    # The same results on 96 deals: the learner's move is as good as the others...
+    same = [[1.0, 0.0, 1.0, 0.5] * 24] * 3
     assert paired_drop(same).grade == "best"
     # ... but 16 such deals are too few to say that the drop is under two points.
     assert paired_drop([row[:16] for row in same]).grade == UNCLEAR
