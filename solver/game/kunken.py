@@ -68,6 +68,10 @@ KINDS: Final = (1 << NATURALS) - 1
 
 _EXTENSIONS: dict[tuple[int, tuple[Card, ...], int], tuple[CardMask, CardMask]] = {}
 """Memo of :meth:`KunkenState._extensions` (per meld table, meld kinds and jokers)."""
+_MELDS: dict[tuple[int, CardMask, Card, CardMask], tuple[KAction, ...]] = {}
+"""Memo of :meth:`KunkenState._melds_from` (per meld table, hand, pending card, full kinds):
+the players' look-ahead asks for the same hands' melds many times."""
+MELDS_MEMO: Final = 1 << 16
 
 KPhase = Literal["open", "draw", "play", "over"]
 KType = Literal["turn", "draw", "take", "meld", "add", "swap", "take_back", "discard"]
@@ -406,18 +410,53 @@ class KunkenState:
         the opponent's melds (K10); a meld of their own adds nothing a meld with the card
         itself could not do."""
         p = self.to_play
-        if self.melds[p] or not self.melds[1 - p]:
+        if self.melds[p] or not self._near_opponent(card):
             return False
         return any(self._keeps_usable(meld, card)
                    for meld in self._melds_from(self.hands[p], None))
 
-    def _keeps_usable(self, meld: KAction, card: Card) -> bool:
+    def _near_opponent(self, card: Card) -> bool:
+        """A quick necessary condition for a meld of one's own to open a use of ``card``:
+        an opponent's meld holds a joker that may be swapped, or is a set the card joins, or
+        a run of its suit (the card may go on, or be bridged to it)."""
+        for meld in self.melds[1 - self.to_play]:
+            if any(not meld.laid >> joker & 1 for joker, _ in meld.stands):
+                return True
+            kinds = meld._kinds
+            run = card_rank(kinds[0]) != card_rank(kinds[1])
+            if card >= JOKER_BASE:
+                if run or self._extensions(meld)[1]:
+                    return True
+            elif run:
+                kind = card_kind(card)
+                if kind - card_rank(kind) == kinds[0] - card_rank(kinds[0]):
+                    return True
+            elif self._extensions(meld)[0] >> card_kind(card) & 1:
+                return True
+        return False
+
+    def _keeps_usable(self, meld: KAction, card: Card, uses: tuple[KAction, ...] = ()
+                      ) -> bool:
         """Whether ``card`` (pending, or the top discard) can still be used after the hand
         meld ``meld`` goes down, in a hand that goes on (eleven down would end it with the
-        card unused, K11)."""
+        card unused, K11).  ``uses``: the card's uses now; one whose other cards the meld
+        leaves alone (their kinds, K4, and the hand's jokers) stays open.  The meld can
+        make the card's own kind full only by a joker standing for it, whose place the
+        card may then take (K5)."""
+        p = self.to_play
+        if self.down_count(p) + len(meld.cards) + len(meld.jokers) >= WIN_DOWN:
+            return False
+        kinds = {*meld.cards, *meld.jokers}
+        own = kind_of(card)
+        for use in uses:
+            if any(k != own and k in kinds for k in (*use.cards, *use.jokers)):
+                continue
+            if meld.jokers and len(use.jokers) > (card >= JOKER_BASE):
+                continue  # both would spend the hand's jokers
+            return True
         trial = self._trial()
-        trial._place_meld(meld)
-        return trial.down_count(self.to_play) < WIN_DOWN and trial._usable(card)
+        trial._place_meld(meld, check=False)
+        return trial._usable(card)
 
     def _pending_hand_melds(self, pending: Card) -> Iterator[KAction]:
         """Melds of hand cards only (K8) while ``pending`` waits: a stock or opening card
@@ -425,10 +464,16 @@ class KunkenState:
         A meld holding the pending card's kind (or a joker, for a pending joker) would put
         the pending card down: that is a use, offered as such."""
         hand = self.hands[self.to_play]
+        uses: tuple[KAction, ...] | None = None
         for meld in self._melds_from(hand, None):
             if (kind_of(pending) in meld.cards if pending < JOKER_BASE else meld.jokers):
                 continue
-            if self.pending_from != "discard" or self._keeps_usable(meld, pending):
+            if self.pending_from != "discard":
+                yield meld
+                continue
+            if uses is None:
+                uses = tuple(self._uses_of(pending))
+            if self._keeps_usable(meld, pending, uses):
                 yield meld
 
     def _table_jokers(self) -> bool:
@@ -482,6 +527,17 @@ class KunkenState:
 
     def _melds_from(self, hand: CardMask, pending: Card | None) -> Iterator[KAction]:
         """New melds from hand cards (and the pending card, which they must then hold)."""
+        full = self._full()
+        key = (id(self.table), hand, -1 if pending is None else kind_of(pending), full)
+        found = _MELDS.get(key)
+        if found is None:
+            if len(_MELDS) >= MELDS_MEMO:
+                _MELDS.clear()
+            found = _MELDS[key] = tuple(self._find_melds(hand, pending, full))
+        return iter(found)
+
+    def _find_melds(self, hand: CardMask, pending: Card | None, full: CardMask
+                    ) -> Iterator[KAction]:
         jokers = sum(1 for c in iter_cards(hand) if c >= JOKER_BASE)
         have = 0
         for c in iter_cards(hand & ((1 << JOKER_BASE) - 1)):
@@ -495,7 +551,6 @@ class KunkenState:
                 have |= 1 << need_kind
         if not have:
             return
-        full = self._full()
         limit = self.rules.has_jokers
         table = self.table
         seen: set[tuple[tuple[Card, ...], tuple[Card, ...]]] = set()
@@ -801,11 +856,12 @@ class KunkenState:
             stands.append((joker, stand))
         return cards, tuple(stands)
 
-    def _place_meld(self, action: KAction) -> None:
+    def _place_meld(self, action: KAction, check: bool = True) -> None:
         p = self.to_play
         cards, stands = self._place(action)
-        problem = meld_problem(cards_of(cards), self.table, dict(stands))
-        assert problem is None, problem
+        if check:  # a legal meld; a trial of one offered skips the check
+            problem = meld_problem(cards_of(cards), self.table, dict(stands))
+            assert problem is None, problem
         self.melds[p].append(KMeld(cards, stands))
         self.new_melds |= 1 << (len(self.melds[p]) - 1)
         self._full_mask = None
