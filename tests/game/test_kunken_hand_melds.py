@@ -110,6 +110,28 @@ def test_a_hand_meld_that_would_strand_a_taken_discard_is_refused(profile: RuleP
         state.legal_actions()
 
 
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.id)
+def test_hand_melds_may_precede_the_opening_card_laid_face_up_or_added_to_them(
+        profile: RuleProfile) -> None:
+    """K6 with K8: the opener lays AH-2H-3H from the hand first, then either adds the turned
+    4H to it (the opening card is used: no discard, K6) or lays 4H face up."""
+    for add in (True, False):
+        state = _kunken("AH 2H 3H KS KH KC", "", profile=profile.id, stock_top="4H", dealer=1)
+        state.apply_action(KAction("turn"))
+        run = _meld_of("AH 2H 3H")
+        assert run in state.legal_actions()
+        state.apply_action(run)
+        assert state.phase == "open" and state.current_player() == 0
+        if add:
+            state.apply_action(KAction("add", None, (c("4H"),), (), 0, 0))
+            assert state.melds[0][0].cards == km("AH 2H 3H 4H") and state.pile == []
+        else:
+            state.apply_action(KAction("discard", c("4H")))
+            assert state.pile == [c("4H")] and state.melds[0][0].cards == km("AH 2H 3H")
+        assert state.current_player() == 1 and state.phase == "draw"
+        assert state.hands[0].bit_count() == 7
+
+
 def test_a_hand_meld_reaching_eleven_while_a_discard_waits_is_refused() -> None:
     """Eleven down would end the hand with the taken discard never used (K7, K11)."""
     state = _kunken("2H", "")
@@ -166,7 +188,7 @@ def test_random_play_lays_hand_melds_while_a_card_waits_and_the_records_replay(
         profile: RuleProfile) -> None:
     game = game_rules(profile)
     known = players_of(profile)
-    seen = {"discard": 0, "stock": 0, "take only through a hand meld": 0}
+    seen = {"discard": 0, "stock": 0, "opening": 0, "take only through a hand meld": 0}
     for i in range(80):
         state = game.new_hand(deal_from_seed(hand_seed(8, i), i % 2, profile), ())
         rng = random.Random(i)
@@ -184,10 +206,10 @@ def test_random_play_lays_hand_melds_while_a_card_waits_and_the_records_replay(
                        for a in trial.legal_actions()):
                     seen["take only through a hand meld"] += 1
             action = players[p].choose(game.observe(state, p), rng)
-            if (action.type == "meld" and state.pending is not None and state.phase == "play"
+            if (action.type == "meld" and state.pending is not None
                     and not uses_pending(action, state.pending)):
                 assert state.pending_from is not None
-                seen[state.pending_from] += 1
+                seen["opening" if state.phase == "open" else state.pending_from] += 1
             state.apply_action(action)
         record = json.loads(json.dumps(to_record(state)))
         assert game.result(replay(record)) == record["result"]
