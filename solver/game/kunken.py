@@ -570,7 +570,16 @@ class KunkenState:
             if n_missing and (n_nat < 2 or n_missing > n_nat):
                 continue
             if pending is not None and pending >= JOKER_BASE and not n_missing:
-                continue  # the pending joker must be in it
+                # The pending joker must be in it: every card is in the hand, so it stands
+                # for one of them, which stays in the hand (K4 allows it: that card is
+                # not on the table; it then goes down only in the joker's place, K5).
+                for held in cards_of(meld):
+                    rest = tuple(cards_of(meld & ~(1 << held)))
+                    stands: tuple[Card, ...] = (held,)
+                    if (rest, stands) not in seen:
+                        seen.add((rest, stands))
+                        yield KAction("meld", None, rest, stands)
+                continue
             key = (tuple(cards_of(meld & ~missing)), tuple(cards_of(missing)))
             if key not in seen:
                 seen.add(key)

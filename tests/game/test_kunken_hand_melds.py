@@ -234,3 +234,26 @@ def test_the_view_names_the_laid_off_joker_so_positions_say_which_joker_is_froze
     view = observe_kunken(state, 0).to_dict()
     assert view["opponent_melds"][0]["laid_off"] == ["*7H"]
     assert observe_kunken(state, 1).to_dict()["melds"][0]["laid_off"] == ["*7H"]
+
+
+@pytest.mark.parametrize("profile", [p for p in PROFILES if p.deck.jokers], ids=lambda p: p.id)
+def test_a_taken_joker_may_stand_for_a_card_of_the_hand(profile: RuleProfile) -> None:
+    """6D-7D-8D-9D in the hand, 5D and 10D on the table: the joker on the pile fits no run
+    end (K4), but it may go down standing for a card of the hand, which stays there (the
+    analysis's *6D-7D-8D-9D with 6D taken back)."""
+    from solver.cards import JOKER_BASE
+
+    state = _kunken("2H", "", profile=profile.id)
+    _play(state, 0, "6D 7D 8D 9D 2C", [], [KMeld(km("5S 5H 5D")), KMeld(km("10S 10H 10D"))])
+    state.pile = [JOKER_BASE]
+    state.invalidate()
+    take = KAction("take", JOKER_BASE)
+    assert take in state.legal_actions()
+    state.apply_action(take)
+    meld = KAction("meld", None, tuple(sorted(c(x) for x in ["7D", "8D", "9D"])), (c("6D"),))
+    assert meld in state.legal_actions()
+    state.apply_action(meld)
+    assert state.pending is None and state.hands[0] == km("6D 2C")
+    assert state.melds[0][0].stands == ((JOKER_BASE, c("6D")),)
+    # The 6D may later take the joker's place (K5).
+    assert KAction("swap", c("6D"), owner=0, meld=0) in state.legal_actions()
