@@ -178,10 +178,18 @@ class _Model:
             elif not p.frozen:
                 # Kunken (K10): lay-offs only with a meld of your own after the play.
                 m.add(any_lay <= len(p.targets) * sum(v for _, _, v in self.own))
-        if p.swaps and not p.frozen and not self._place_blocks(m, every=False):
-            # A swap on the opponent's melds needs a meld of yours on the table (K5, K10):
-            # an old one stays whole (take-backs come before the take).
-            m.add_bool_or([])
+        if p.swaps and not p.frozen:
+            # A swap on the opponent's melds needs a meld of yours on the table before it
+            # (K5, K10): an old one kept whole (take-backs come before the take), or a new
+            # one holding no joker a swap brought (hand cards, or the center card's meld).
+            before: list[cp_model.IntVar] = []
+            for _, jok, var in self.own:
+                if jok.bit_count() <= p.jokers_before_swaps:
+                    b = m.new_bool_var("before")
+                    m.add(var >= 1).only_enforce_if(b)
+                    before.append(b)
+            if not self._place_blocks(m, every=False, others=before):
+                m.add_bool_or([])
         self.solver = cp_model.CpSolver()
         self.solver.parameters.num_workers = 1
 
@@ -249,14 +257,21 @@ class _Model:
                 self.solver.solve(fixed) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
         return Outcome(keeps, back, back_jokers)
 
-    def _place_blocks(self, model: cp_model.CpModel, every: bool = True) -> bool:
-        """Each old meld (``every``), or at least one, goes whole into one copy of a
-        candidate meld holding its cards; a copy holds each card once and has a joker slot
-        for each old joker it holds.  ``False`` when that is impossible outright."""
+    def _place_blocks(self, model: cp_model.CpModel, every: bool = True,
+                      others: Sequence[cp_model.IntVar] = ()) -> bool:
+        """Each old meld (``every``), or at least one or one of ``others``, goes whole into
+        one copy of a candidate meld holding its cards; a copy holds each card once and has
+        a joker slot for each old joker it holds.  ``False`` when that is impossible
+        outright.  An old meld a card was swapped from (K5) was taken back: never kept."""
         p = self.p
         hosts: dict[tuple[int, int], list[tuple[int, cp_model.IntVar]]] = {}
-        placed = []
+        placed = list(others)
+        broken = (p.swapped_back | p.swapped_back >> NATURALS) & K
         for b, block in enumerate(p.blocks):
+            if block & broken:
+                if every:
+                    return False
+                continue
             places = []
             for j, (nat, _, var) in enumerate(self.own):
                 if nat & block != block:

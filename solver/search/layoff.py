@@ -61,15 +61,19 @@ def analyze(position: Position) -> Analysis:
 
 def _may_swap(position: Position) -> bool:
     """A joker swap during the take may be open (K5): a joker in the opponent's melds
-    stands for a card of your hand or the center card (the rest is checked later)."""
-    if not (position.rules.joker_swap and position.melds):
+    stands for a card of your hand or melds or the center card (the rest is checked
+    later)."""
+    if not position.rules.joker_swap:
         return False
     if not any(m >> JOKER_BASE for m in position.opponent_melds):
         return False
-    natural = position.hand & ((1 << JOKER_BASE) - 1)
+    natural = (position.hand | position.exposed) & ((1 << JOKER_BASE) - 1)
     kinds = (natural | natural >> NATURALS) & K
     if position.center < JOKER_BASE:
         kinds |= 1 << card_kind(position.center)
+    if (not position.melds and position.center < JOKER_BASE
+            and not position.hand >> JOKER_BASE and not position.rules.table.has_meld(kinds)):
+        return False  # no meld of yours can go down before a swap
     stands = position.stands_for
     return any(kinds >> card_kind(stands[j]) & 1 for m in position.opponent_melds
                for j in iter_cards(m >> JOKER_BASE << JOKER_BASE))
@@ -110,7 +114,7 @@ def _search(problem: Problem, look: int, found: dict[Key, Outcome],
           and _center_may_lie_off(problem)):
         owns = covers.cover(must, opt, must_jokers, opt_jokers)
         _lay_all(problem, keys, owns, bool(must), opt, opt_jokers, True)
-    exact = problem.packs > 1 and bool(problem.blocks)
+    exact = problem.packs > 1 and bool(problem.blocks) and not problem.swapped_back
     for (hand, hand_jokers, lays), (keeps, _, back_jokers, back) in keys.items():
         key = Key(hand, hand_jokers, lays, problem.swaps)
         if exact and not keeps and not back and not back_jokers:
@@ -212,9 +216,12 @@ class _Covers:
         """Only what every swap variant shares is read: the table, the old melds and the
         joker rules."""
         # Usually one bit, all old melds kept so far (per-meld checks, ANDed); a swap
-        # needing a staying meld (K5) tracks which old melds are kept, a bit each.
+        # needing a meld of yours before it (K5) tracks which old melds are kept, a bit
+        # each, and one more bit for a new meld with no joker a swap brought.
         self.by_meld = bool(problem.swaps) and not problem.frozen
         self.none_kept = 0 if self.by_meld else 1
+        self.before = 1 << len(problem.blocks)
+        self.before_jokers = problem.jokers_before_swaps
         self.simple = not self.by_meld and not any(problem.block_jokers)
         """No old meld holds a joker: the plain whole-or-nothing check will do."""
         self.covers: dict[tuple[int, int, int, int], set[_Config]] = {}
@@ -222,7 +229,8 @@ class _Covers:
 
     def kept(self, nat: CardMask, jokers: int) -> int:
         if self.by_meld:
-            return kept_in(self.problem, nat, jokers)
+            first = self.before if jokers <= self.before_jokers else 0
+            return kept_in(self.problem, nat, jokers) | first
         return 1 if keeps_blocks(self.problem, nat, jokers) else 0
 
     def cover(self, req: Multiset, opt: Multiset, jr: int, jo: int) -> set[_Config]:
@@ -324,17 +332,23 @@ def _lay_all(
     some optional card went into your melds (K10)."""
     groups: dict[tuple[Multiset, int, bool, bool], list[Multiset]] = {}
     any_melds = bool(problem.frozen) or required
-    # A swap on the opponent's melds needs a meld of yours on the table (K5, K10): one of
-    # your old melds stays (take-backs come before the take), or a frozen one.
+    # A swap on the opponent's melds needs a meld of yours on the table before it (K5,
+    # K10): a frozen one, one of your old melds kept whole (take-backs come before the
+    # take), or a new one holding no joker a swap brought (see _Covers.kept).
     staying = bool(problem.swaps) and not problem.frozen
     every = (1 << len(problem.blocks)) - 1 if staying else 1
+    broken = 0  # old melds a card was swapped from: taken back, never kept
+    if problem.swapped_back:
+        kinds = (problem.swapped_back | problem.swapped_back >> NATURALS) & K
+        broken = sum(1 << i for i, block in enumerate(problem.blocks) if block & kinds)
     # With take-backs (K9) an old meld's cards may lie off or go back: then it is not kept.
     check = problem.take_back and not staying and bool(problem.blocks)
     exposed_lo, exposed_hi = problem.exposed & K, problem.exposed >> NATURALS
     for used, used_jokers, own_stands, kept in owns:
+        kept &= ~broken
         if staying and not kept:
             continue
-        keeps = kept == every
+        keeps = kept & every == every and not broken
         if keeps and check and (exposed_lo & ~used or exposed_hi & ~(used >> NATURALS)):
             keeps = False
         groups.setdefault((used, used_jokers, keeps, any_melds or bool(used)), []).append(

@@ -90,8 +90,39 @@ def test_the_center_card_itself_may_take_the_jokers_place() -> None:
     assert any(w.get("swaps") == [{"meld": 0, "card": "8D", "center": True}]
                for w in empty.get("ways", [empty]))
     # Without a meld of your own on the table the opponent's joker is out of reach (K10).
-    _, (without, _) = _both({**data, "hand": [*data["hand"], "QH", "QD", "QS"], "melds": []})
+    _, (without, _) = _both({**data, "hand": [*data["hand"], "QH", "9S", "AC"], "melds": []})
     assert not without.usable
+
+
+def test_a_meld_of_hand_cards_laid_while_the_card_waits_opens_the_opponents_joker() -> None:
+    # No meld of yours before the take: K♠-K♥-K♣ from the hand goes down first (K8), then
+    # 8♦ takes the joker's place (K5) and 6♥ goes down with 6♣ and the joker.
+    data = {"rules": "kunken", "hand": ["8D", "6C", "KS", "KH", "KC", "QC", "10S", "2H", "4S",
+                                        "JD"],
+            "melds": [], "opponent_melds": [["7D", "*8D", "9D"]], "center": "6H"}
+    _, (analysis, _) = _both(data)
+    play = _entry(analysis, "8D", "6C", "KS", "KH", "KC")
+    assert play["swaps"] == [{"meld": 0, "card": "8D", "center": False}]
+    assert ["KS", "KH", "KC"] in play["melds"] and play["jokers_kept"] == 0
+    # The same cards with no meld among them: the joker stays out of reach.
+    _, (without, _) = _both({**data, "hand": ["8D", "6C", "KS", "KH", "2C", "QC", "10S", "2H",
+                                              "4S", "JD"]})
+    assert not without.usable
+
+
+def test_a_card_of_a_meld_taken_back_may_be_swapped_for_the_opponents_joker() -> None:
+    # Two packs: 8♦ lies in your 8♠-8♥-8♦-8♣ while a joker of the opponent stands for the
+    # other 8♦.  Taken back (K9), it takes the joker's place (K5) while K♠-K♥-K♣ stays
+    # down, and 6♥ goes down with 6♣ and the joker.
+    data = {"rules": "kunken-104", "hand": ["6C", "2S", "JH"],
+            "melds": [["KS", "KH", "KC"], ["8S", "8H", "8D", "8C"]],
+            "opponent_melds": [["7D", "*8D", "9D"]], "center": "6H"}
+    _, (analysis, _) = _both(data)
+    assert analysis.usable
+    play = _entry(analysis, "6C")
+    assert play["swaps"] == [{"meld": 0, "card": "8D", "center": False}]
+    assert ["8S", "8H", "8C"] in play["melds"] and ["KS", "KH", "KC"] in play["melds"]
+    assert play["rearranged"] is True and play["jokers_kept"] == 0
 
 
 def test_cooncan_forcing_looks_only_at_your_own_melds() -> None:
