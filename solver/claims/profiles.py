@@ -458,7 +458,9 @@ def _expected_center(key: str, p: Position, a: Analysis, facts: Any) -> dict[str
         if p.rules.lay_off == "after_own_meld" and not play.melds:
             return "no meld of your own after the play"
         target = p.meld_list(p.opponent_melds[index])
-        problem = strings_valid(target + list(cards), p)
+        # A swap on that meld (K5) comes first: its card stands in the joker's place.
+        swapped = {"*" + c for i, c, _ in play.swaps if i == index}
+        problem = strings_valid([t[1:] if t in swapped else t for t in target] + list(cards), p)
         if problem:
             return problem
         return {"cards": strings_text(cards), "meld": meld_text(target)}

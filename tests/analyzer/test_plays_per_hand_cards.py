@@ -110,21 +110,6 @@ def test_a_meld_of_hand_cards_laid_while_the_card_waits_opens_the_opponents_joke
     assert not without.usable
 
 
-def test_a_card_of_a_meld_taken_back_may_be_swapped_for_the_opponents_joker() -> None:
-    # Two packs: 8♦ lies in your 8♠-8♥-8♦-8♣ while a joker of the opponent stands for the
-    # other 8♦.  Taken back (K9), it takes the joker's place (K5) while K♠-K♥-K♣ stays
-    # down, and 6♥ goes down with 6♣ and the joker.
-    data = {"rules": "kunken-104", "hand": ["6C", "2S", "JH"],
-            "melds": [["KS", "KH", "KC"], ["8S", "8H", "8D", "8C"]],
-            "opponent_melds": [["7D", "*8D", "9D"]], "center": "6H"}
-    _, (analysis, _) = _both(data)
-    assert analysis.usable
-    play = _entry(analysis, "6C")
-    assert play["swaps"] == [{"meld": 0, "card": "8D", "center": False}]
-    assert ["8S", "8H", "8C"] in play["melds"] and ["KS", "KH", "KC"] in play["melds"]
-    assert play["rearranged"] is True and play["jokers_kept"] == 0
-
-
 def test_cooncan_forcing_looks_only_at_your_own_melds() -> None:
     base = {"rules": "cooncan", "hand": ["2C", "7C", "4D", "AS", "6S", "QD", "2D", "JD", "3S",
                                          "KC"],
