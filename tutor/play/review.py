@@ -72,8 +72,10 @@ def grade_stored_hand(stored: Mapping[str, Any], seed: int, number: int) -> dict
     return {"version": REVIEW_VERSION, **review.to_dict()}
 
 
-PAGE_WAIT: Final = 5.0
-"""Seconds the review page waits for this worker's grader before grading the hand itself."""
+PAGE_WAIT: Final = 30.0
+"""Seconds the review page waits for this worker's grader before grading the hand itself.
+Waiting costs no CPU, and grading again would take as long (a long two-pack Kunken hand
+takes up to about 25 s on a busy 2-core machine: docs/grading.md), so it is generous."""
 
 
 def _read(game_id: str, number: int) -> HandReview | None:
