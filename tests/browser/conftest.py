@@ -83,6 +83,9 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "RATELIMIT_ENABLED": False,
             # A test server: the play tests replay fixed deals.
             "ALLOW_CLIENT_SEED": True,
+            # The review pages are driven, not the grading: a small budget keeps them quick
+            # while the rest of the suite loads the machine.
+            "REVIEW_PLAYOUTS": 200,
         }
     )
     prepare_database(app)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Final
 
 from flask import current_app
@@ -99,16 +100,24 @@ def _store(key: tuple[str, int], data: dict[str, Any]) -> None:
         db.session.rollback()  # another request stored it meanwhile: the same grading
 
 
-def grade_stored_profile_hand(stored: Mapping[str, Any], seed: int, number: int
-                              ) -> dict[str, Any]:
+def grade_stored_profile_hand(stored: Mapping[str, Any], seed: int, number: int,
+                              playouts: int | None = None) -> dict[str, Any]:
     """The graded decisions of the learner (seat 0) in a finished hand of another profile
-    (solver.review.profiles), as stored."""
-    return grade_profile_hand(stored, HUMAN, f"{seed}:{number}")
+    (solver.review.profiles), as stored, within ``playouts`` (the grader's own budget when
+    ``None``)."""
+    if playouts is None:
+        return grade_profile_hand(stored, HUMAN, f"{seed}:{number}")
+    return grade_profile_hand(stored, HUMAN, f"{seed}:{number}", playouts=playouts)
 
 
 def _grading(stored: Mapping[str, Any]) -> tuple[Callable[..., dict[str, Any]], int]:
     if covers(stored.get("ruleset", "conquian-40")):
-        return grade_stored_profile_hand, PROFILE_VERSION
+        # REVIEW_PLAYOUTS: a smaller budget for test servers, whose pages must not wait
+        # for a full grading on a loaded machine; a site leaves it unset.
+        playouts = current_app.config.get("REVIEW_PLAYOUTS")
+        if playouts is None:
+            return grade_stored_profile_hand, PROFILE_VERSION
+        return partial(grade_stored_profile_hand, playouts=int(playouts)), PROFILE_VERSION
     return grade_stored_hand, REVIEW_VERSION
 
 
