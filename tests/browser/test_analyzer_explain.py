@@ -19,7 +19,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "examples"
 @pytest.mark.parametrize(("pid", "rule", "words"), [
     ("conquin", "I9", "lets you close now"),
     ("colonel", "H5", "gives you these melds to put down"),
-    ("kunken", "K7", "nobody forces a card"),
+    ("kunken", "K16", "nobody forces a card"),
 ])
 def test_explanation_links_the_profiles_rules(page: Page, live_server: str, pid: str,
                                               rule: str, words: str) -> None:
