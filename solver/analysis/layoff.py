@@ -11,16 +11,16 @@ What a play is (the rule books' C5, C8–C11 and K3–K4, K7–K11):
   (K9: take back whole melds, then meld again), so their cards are as free as hand cards;
   a play reports the fewest cards it takes back (``taken_back``), and plays differ only by
   what leaves the hand and what lies off, never by what needlessly goes back.
-- ``kunken`` (K5): during the take, a hand card or the center card itself may take the
-  place of a joker standing for it in one of the opponent's melds (not a laid-off card),
-  when a meld of yours can be on the table first: a frozen one, an old one kept whole, or
-  a new one holding no joker a swap brought (hand cards alone, laid while the center card
-  waits, or the center card's meld when the center card is not swapped); the joker
-  comes to your hand and may go down at once.  Each set of such swaps is a variant of the
-  problem (:func:`swap_variants`) that both engines solve; a swapped hand card is one of
-  the play's hand cards, a swapped center card is used.  Your own melds' jokers need no
-  swap here: with K9 their cards are as free as hand cards.  Not modelled: a card of a
-  meld taken back (K9) swapped in as a hand card (two packs only, K4).
+- ``kunken`` (K5): during the take, a hand card (one taken back too) or the center card
+  itself may take the place of a joker standing for it in one of the opponent's melds (not
+  a laid-off card), when a meld of yours can be on the table first: a frozen one, an old
+  one kept whole, or a new one holding no joker a swap brought (hand cards alone, laid
+  while the center card waits, or the center card's meld when the center card is not
+  swapped); the joker comes to your hand and may go down at once.  Each set of such swaps
+  is a variant of the problem (:func:`swap_variants`) that both engines solve; a swapped
+  hand card is one of the play's hand cards, a swapped card of your melds shows in the
+  swap only (as one of them laid off does), a swapped center card is used.  Your own
+  melds' jokers need no swap here: with K9 their cards are as free as hand cards.
 - ``cooncan``: a card the opponent left may instead go alone onto one of the opponent's
   melds (C9); a card you turned never can.
 - ``kunken*``: once you have a meld of your own after the play (one made in the same play
@@ -164,6 +164,8 @@ class Swap:
     joker: Card
     kind: int
     from_center: bool
+    from_meld: bool = False
+    """The card came from one of your melds taken back before the take (K9)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +247,8 @@ class Problem:
     """Jokers the swaps brought to the hand (counted in ``hand_jokers``)."""
     swapped_hand: Multiset = 0
     """Natural kinds the swaps took from the hand."""
+    swapped_back: Multiset = 0
+    """Natural kinds the swaps took from your melds, taken back first (K9)."""
     swapped: dict[tuple[Swap, ...], Problem] = field(
         default_factory=dict, compare=False, repr=False)
     """The swap variants met, by their swaps (on the problem without swaps)."""
@@ -370,7 +374,8 @@ def problem_of(position: Position) -> Problem:
 def swap_variants(problem: Problem) -> list[Problem]:
     """The problem, then each variant made by a set of joker swaps during the take: a hand
     card or the center card takes the place of a joker standing for it in one of the
-    opponent's melds.  That needs a meld of yours on the table
+    opponent's melds; a card of your melds may be taken back first (K9) and swapped (only
+    when the hand holds no card of its kind).  That needs a meld of yours on the table
     before the swap, which the searches check (K10, as lay-offs do), and a laid-off card,
     frozen, is never touched (K10)."""
     position = problem.position
@@ -383,40 +388,48 @@ def swap_variants(problem: Problem) -> list[Problem]:
         for joker in iter_cards(meld >> JOKER_BASE << JOKER_BASE):
             kind = card_kind(stands[joker])
             if not laid >> joker & 1 and (ms_count(problem.hand, kind)
+                                          or ms_count(problem.exposed, kind)
                                           or problem.center_kind == kind):
                 options.append((i, joker, kind))
     if not options:
         return [problem]
     found: list[tuple[Swap, ...]] = []
-    _choose_swaps(problem, options, 0, problem.hand, False, (), found)
+    _choose_swaps(problem, options, 0, problem.hand, problem.exposed, False, (), found)
     return [problem, *(problem.variant(swaps) for swaps in found)]
 
 
 def _choose_swaps(problem: Problem, options: list[tuple[int, Card, int]], index: int,
-                  hand: Multiset, center_used: bool, chosen: tuple[Swap, ...],
-                  out: list[tuple[Swap, ...]]) -> None:
+                  hand: Multiset, mine: Multiset, center_used: bool,
+                  chosen: tuple[Swap, ...], out: list[tuple[Swap, ...]]) -> None:
     if index == len(options):
         if chosen:
             out.append(chosen)
         return
-    _choose_swaps(problem, options, index + 1, hand, center_used, chosen, out)
+    _choose_swaps(problem, options, index + 1, hand, mine, center_used, chosen, out)
     meld, joker, kind = options[index]
     if ms_count(hand, kind):
-        _choose_swaps(problem, options, index + 1, ms_sub(hand, 1 << kind), center_used,
-                      (*chosen, Swap(meld, joker, kind, False)), out)
+        _choose_swaps(problem, options, index + 1, ms_sub(hand, 1 << kind), mine,
+                      center_used, (*chosen, Swap(meld, joker, kind, False)), out)
+    elif problem.take_back and ms_count(mine, kind):
+        _choose_swaps(problem, options, index + 1, hand, ms_sub(mine, 1 << kind),
+                      center_used, (*chosen, Swap(meld, joker, kind, False, True)), out)
     if not center_used and problem.center_kind == kind:
-        _choose_swaps(problem, options, index + 1, hand, True,
+        _choose_swaps(problem, options, index + 1, hand, mine, True,
                       (*chosen, Swap(meld, joker, kind, True)), out)
 
 
 def _swapped(problem: Problem, swaps: tuple[Swap, ...]) -> Problem:
     hand, fixed, fixed_jokers = problem.hand, problem.fixed, problem.fixed_jokers
     center_kind, swapped_hand = problem.center_kind, 0
+    exposed, swapped_back = problem.exposed, 0
     targets = list(problem.targets)
     for swap in swaps:
         bit = 1 << swap.kind
         if swap.from_center:
             center_kind = -2
+        elif swap.from_meld:
+            exposed = ms_sub(exposed, bit)
+            swapped_back = ms_add(swapped_back, bit)
         else:
             hand = ms_sub(hand, bit)
             swapped_hand = ms_add(swapped_hand, bit)
@@ -428,9 +441,9 @@ def _swapped(problem: Problem, swaps: tuple[Swap, ...]) -> Problem:
     return replace(
         problem, hand=hand, hand_jokers=problem.hand_jokers + len(swaps),
         center_kind=center_kind, fixed=fixed, fixed_jokers=fixed_jokers,
-        targets=tuple(targets), base=ms_sum(ms_sum(fixed, problem.exposed), center_ms),
+        exposed=exposed, targets=tuple(targets), base=ms_sum(ms_sum(fixed, exposed), center_ms),
         variants=problem.variants, swaps=swaps, gained=len(swaps), swapped_hand=swapped_hand,
-        swapped={})
+        swapped_back=swapped_back, swapped={})
 
 
 def ms_count(ms: Multiset, kind: int) -> int:
@@ -725,7 +738,7 @@ def _play(
         melded_hand = used_hand
         for swap in problem.swaps:
             # The swapped copy: the second one when both leave.
-            if not swap.from_center:
+            if not swap.from_center and not swap.from_meld:
                 second = swap.kind + NATURALS
                 melded_hand &= ~(1 << (second if melded_hand >> second & 1 else swap.kind))
         if problem.center_swapped:
@@ -740,6 +753,9 @@ def _play(
     # One pack: a natural card's id is its kind; only the jokers need placing.
     handed: dict[int, int] | None = None if problem.packs == 1 else {}
     reserved = _reserve(problem, arrangement) if keeps and handed is not None else {}
+    # A card swapped from one of your melds (taken back first, K9) is not in them either;
+    # like one of them laid off, it is not among those taken back to stay in the hand.
+    back = ms_sum(outcome.back, problem.swapped_back)
     taken = 0
     for cards in reserved.values():
         taken |= cards
@@ -754,7 +770,7 @@ def _play(
                 while True:  # the next copy no kept meld holds
                     n = handed.get(kind, 0)
                     handed[kind] = n + 1
-                    card = _nth_copy(kind, n, movable_naturals, outcome.back, center,
+                    card = _nth_copy(kind, n, movable_naturals, back, center,
                                      melded_hand)
                     if not taken >> card & 1 or n > 3:
                         break

@@ -38,6 +38,7 @@ PROFILE_TOPICS: Final[Mapping[str, tuple[str, ...]]] = {
     "play_joker": ("jokers",),
     "play_swap": ("swap",),  # K5
     "play_swap_center": ("swap",),
+    "play_swap_back": ("swap",),  # K5; the meld went back first (K9)
     "play_wins": ("win",),
     "play_wins_keep": ("win",),
     "play_discard": ("take",),  # C8/K7: after taking you discard (C7 is the turn alone)

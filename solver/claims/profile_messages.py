@@ -42,6 +42,9 @@ MESSAGES: Final[dict[str, str]] = {
                           "({rule})."),
     "play_swap": N_("First {card} from your hand takes the place of the joker in your "
                     "opponent's meld {meld}, and the joker comes to your hand ({rule})."),
+    "play_swap_back": N_("First {card}, taken back from your melds, takes the place of the "
+                         "joker in your opponent's meld {meld}, and the joker comes to your "
+                         "hand ({rule})."),
     "play_swap_center": N_("First {card}, the card you take, takes the place of the joker in "
                            "your opponent's meld {meld}, and the joker comes to your hand "
                            "({rule})."),

@@ -170,6 +170,36 @@ def taken_back_problem(position: Position, melds: Sequence[Sequence[str]],
     return None
 
 
+def _swap_keys(position: Position, play: Play) -> list[str]:
+    """The sentence for each swap: the center card, a hand card, or, once the hand holds no
+    more of its kind, a card of a meld of yours taken back first (K9, two packs)."""
+    left = Counter(card_str(card_kind(c)) for c in cards_of(position.hand))
+    keys = []
+    for _, card, is_center in play.swaps:
+        if is_center:
+            keys.append("play_swap_center")
+        elif left[card]:
+            left[card] -= 1
+            keys.append("play_swap")
+        else:
+            keys.append("play_swap_back")
+    return keys
+
+
+def _swapped_back_problem(position: Position, play: Play, card: str) -> str | None:
+    """``card`` left one of your movable melds in this play (taken back, K9) and the hand
+    could not supply every swap of its kind."""
+    held = sum(card_str(card_kind(c)) == card for c in cards_of(position.hand))
+    swapped = sum(c == card and not center for _, c, center in play.swaps)
+    if swapped <= held:
+        return "the hand holds the card swapped"
+    before = sum(m.count(card) for m in _movable_melds(position))
+    after = sum(play.meld_strings(m).count(card) for m in play.melds)
+    if before - after < swapped - held:
+        return "the card swapped is not one of your melds' cards taken back by the play"
+    return None
+
+
 def laid_off_count(play: Play) -> int:
     return sum(len(cards) for _, cards in play.lay_off or ())
 
@@ -190,9 +220,8 @@ def explain_center_play(analysis: Analysis, play: Play) -> list[Claim]:
     if play.taken_back:
         out.append(_claim("play_taken_back", p, play, cards=strings_text(play.taken_back),
                           melds=melds_text(melds_taken_back(p, play.taken_back))))
-    for index, card, is_center in play.swaps:
-        out.append(_claim("play_swap_center" if is_center else "play_swap", p, (play, index),
-                          card=glyph(card),
+    for (index, card, _), key in zip(play.swaps, _swap_keys(p, play), strict=True):
+        out.append(_claim(key, p, (play, index), card=glyph(card),
                           meld=meld_text(p.meld_list(p.opponent_melds[index]))))
     melded = melded_hand(play)
     if not play.melds:
@@ -464,16 +493,21 @@ def _expected_center(key: str, p: Position, a: Analysis, facts: Any) -> dict[str
         if problem:
             return problem
         return {"cards": strings_text(cards), "meld": meld_text(target)}
-    if key in ("play_swap", "play_swap_center"):
+    if key in ("play_swap", "play_swap_center", "play_swap_back"):
         index = facts[1]
         swaps = [(c, center) for i, c, center in play.swaps if i == index]
-        # K5: the card is the one a joker of that meld stands for, from the hand or taken.
+        # K5: the card is the one a joker of that meld stands for, from the hand or taken;
+        # with two packs it may come from a meld of yours taken back first (K9).
         stands = [card_str(k) for j, k in p.jokers if p.opponent_melds[index] >> j & 1]
         held = {card_str(card_kind(c)) for c in cards_of(p.hand)}
         for card, center in swaps:
             if center != (key == "play_swap_center") or card not in stands:
                 continue
-            if card not in ({card_str(p.center)} if center else held):
+            if key == "play_swap_back":
+                from_meld = _swapped_back_problem(p, play, card)
+                if from_meld:
+                    return from_meld
+            elif card not in ({card_str(p.center)} if center else held):
                 return "the card swapped is not the card taken, or not in the hand"
             return {"card": glyph(card), "meld": meld_text(p.meld_list(p.opponent_melds[index]))}
         return "no swap of that card for a joker of that meld"

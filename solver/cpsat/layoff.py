@@ -262,11 +262,16 @@ class _Model:
         """Each old meld (``every``), or at least one or one of ``others``, goes whole into
         one copy of a candidate meld holding its cards; a copy holds each card once and has
         a joker slot for each old joker it holds.  ``False`` when that is impossible
-        outright."""
+        outright.  An old meld a card was swapped from (K5) was taken back: never kept."""
         p = self.p
         hosts: dict[tuple[int, int], list[tuple[int, cp_model.IntVar]]] = {}
         placed = list(others)
+        broken = (p.swapped_back | p.swapped_back >> NATURALS) & K
         for b, block in enumerate(p.blocks):
+            if block & broken:
+                if every:
+                    return False
+                continue
             places = []
             for j, (nat, _, var) in enumerate(self.own):
                 if nat & block != block:

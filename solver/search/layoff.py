@@ -61,12 +61,13 @@ def analyze(position: Position) -> Analysis:
 
 def _may_swap(position: Position) -> bool:
     """A joker swap during the take may be open (K5): a joker in the opponent's melds
-    stands for a card of your hand or the center card (the rest is checked later)."""
+    stands for a card of your hand or melds or the center card (the rest is checked
+    later)."""
     if not position.rules.joker_swap:
         return False
     if not any(m >> JOKER_BASE for m in position.opponent_melds):
         return False
-    natural = position.hand & ((1 << JOKER_BASE) - 1)
+    natural = (position.hand | position.exposed) & ((1 << JOKER_BASE) - 1)
     kinds = (natural | natural >> NATURALS) & K
     if position.center < JOKER_BASE:
         kinds |= 1 << card_kind(position.center)
@@ -113,7 +114,7 @@ def _search(problem: Problem, look: int, found: dict[Key, Outcome],
           and _center_may_lie_off(problem)):
         owns = covers.cover(must, opt, must_jokers, opt_jokers)
         _lay_all(problem, keys, owns, bool(must), opt, opt_jokers, True)
-    exact = problem.packs > 1 and bool(problem.blocks)
+    exact = problem.packs > 1 and bool(problem.blocks) and not problem.swapped_back
     for (hand, hand_jokers, lays), (keeps, _, back_jokers, back) in keys.items():
         key = Key(hand, hand_jokers, lays, problem.swaps)
         if exact and not keeps and not back and not back_jokers:
@@ -336,13 +337,18 @@ def _lay_all(
     # take), or a new one holding no joker a swap brought (see _Covers.kept).
     staying = bool(problem.swaps) and not problem.frozen
     every = (1 << len(problem.blocks)) - 1 if staying else 1
+    broken = 0  # old melds a card was swapped from: taken back, never kept
+    if problem.swapped_back:
+        kinds = (problem.swapped_back | problem.swapped_back >> NATURALS) & K
+        broken = sum(1 << i for i, block in enumerate(problem.blocks) if block & kinds)
     # With take-backs (K9) an old meld's cards may lie off or go back: then it is not kept.
     check = problem.take_back and not staying and bool(problem.blocks)
     exposed_lo, exposed_hi = problem.exposed & K, problem.exposed >> NATURALS
     for used, used_jokers, own_stands, kept in owns:
+        kept &= ~broken
         if staying and not kept:
             continue
-        keeps = kept & every == every
+        keeps = kept & every == every and not broken
         if keeps and check and (exposed_lo & ~used or exposed_hi & ~(used >> NATURALS)):
             keeps = False
         groups.setdefault((used, used_jokers, keeps, any_melds or bool(used)), []).append(

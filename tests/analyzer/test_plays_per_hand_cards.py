@@ -4,6 +4,7 @@ the player's own melds (C10).  Both engines answer every position here."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable
@@ -14,6 +15,8 @@ import pytest
 from solver import cpsat, search
 from solver.analysis import Analysis, Play
 from solver.cards import JOKER_BASE
+from solver.claims import Context, check
+from solver.claims.profiles import explain_center_play
 from solver.position import Position
 from solver.rules import PROFILES as REGISTRY
 from solver.sampling import sample_position
@@ -108,6 +111,43 @@ def test_a_meld_of_hand_cards_laid_while_the_card_waits_opens_the_opponents_joke
     _, (without, _) = _both({**data, "hand": ["8D", "6C", "KS", "KH", "2C", "QC", "10S", "2H",
                                               "4S", "JD"]})
     assert not without.usable
+
+
+def test_a_card_of_a_meld_taken_back_may_be_swapped_for_the_opponents_joker() -> None:
+    # Two packs: 8♦ lies in your 8♠-8♥-8♦-8♣ while a joker of the opponent stands for the
+    # other 8♦.  Taken back (K9), it takes the joker's place (K5) while K♠-K♥-K♣ stays
+    # down, and 6♥ goes down with 6♣ and the joker.
+    data = {"rules": "kunken-104", "hand": ["6C", "2S", "JH"],
+            "melds": [["KS", "KH", "KC"], ["8S", "8H", "8D", "8C"]],
+            "opponent_melds": [["7D", "*8D", "9D"]], "center": "6H"}
+    _, (analysis, _) = _both(data)
+    assert analysis.usable
+    play = _entry(analysis, "6C")
+    assert play["swaps"] == [{"meld": 0, "card": "8D", "center": False}]
+    assert ["8S", "8H", "8C"] in play["melds"] and ["KS", "KH", "KC"] in play["melds"]
+    assert play["rearranged"] is True and play["jokers_kept"] == 0
+
+
+def test_a_meld_taken_back_lends_its_card_to_a_swap_the_engine_allows() -> None:
+    # Met in play (the engine takes 6♦ here): take back 4♠-4♥-4♣ (K9), swap its 4♠ for
+    # the opponent's joker (K5), and 6♦ goes down with 5♦ and the joker (*4♦ or *7♦).
+    data = {"rules": "kunken-104", "hand": ["AH", "8D", "QS", "5D"],
+            "melds": [["4H", "5H", "6H"], ["4S", "4H", "4C"]],
+            "opponent_melds": [["2S", "2H", "2D", "2C"], ["AS", "2S", "3S", "*4S", "*5S", "*6S"]],
+            "center": "6D", "center_from": "opponent", "stock": 44}
+    position, (analysis, _) = _both(data)
+    assert analysis.usable
+    swapped = [p for p in analysis.plays if p.swaps]
+    assert swapped and all(s[1] == "4S" and not s[2] for p in swapped for s in p.swaps)
+    # The sentence says where the card comes from, and the claim checker confirms it.
+    ctx = Context(position)
+    said = [c for p in swapped for c in explain_center_play(analysis, p)
+            if c.key.startswith("play_swap")]
+    assert said and {c.key for c in said} == {"play_swap_back"}
+    assert [check(c, ctx) for c in said] == [None] * len(said)
+    # The sentence for a card of the hand is refused here: 4♠ is not in the hand.
+    wrong = [dataclasses.replace(c, key="play_swap") for c in said]
+    assert all(check(c, ctx) for c in wrong)
 
 
 def test_cooncan_forcing_looks_only_at_your_own_melds() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from solver import cpsat, search
 from solver.analysis import Analysis
-from solver.cards import JOKER_BASE, card_kind, cards_of, union
+from solver.cards import JOKER_BASE, card_kind, card_str, cards_of, union
 from solver.errors import InvalidPositionError
 from solver.melds import meld_problem
 from solver.position import Position
@@ -183,7 +183,13 @@ def check_invariants(position: Position, analysis: Analysis) -> None:
         back = play.taken_back or ()
         down = covered.bit_count() + laid
         # A swapped card goes into the opponent's meld and its joker comes down instead,
-        # unless kept in the hand (K5).
+        # unless kept in the hand (K5).  The card is the center card, a hand card of the
+        # play, or (two packs, K9) a card of one of your melds, which the play takes back.
+        hand_kinds = {card_str(card_kind(c)) for c in cards_of(play.hand_cards)}
+        mine = {card_str(card_kind(c)) for c in cards_of(position.exposed)}
+        for _, card, from_center in play.swaps:
+            assert from_center or card in hand_kinds or (
+                position.rules.take_back and card in mine), card
         assert down == position.exposed.bit_count() + 1 + play.size - len(back) \
             - play.jokers_kept
         if position.rules.take_back:
