@@ -1,4 +1,4 @@
-"""Foster's Cooncan (``cooncan``, docs/rules/cooncan.md C1–C14) on the conquian-40 engine.
+"""Foster's Cooncan (``cooncan``, docs/rules/cooncan.md C1–C15) on the conquian-40 engine.
 
 The hand is conquian-40's (:class:`solver.game.state.GameState`) with four changes, in the
 way python-chess's variants override a board:

@@ -1,4 +1,4 @@
-"""The Russian Kunken (``kunken``, ``kunken-40``, ``kunken-104``; docs/rules/kunken.md K1–K15).
+"""The Russian Kunken (``kunken``, ``kunken-40``, ``kunken-104``; docs/rules/kunken.md K1–K16).
 
 A turn is a sequence of small steps so that ``legal_actions`` stays a short, enumerable
 list (OpenSpiel style):
