@@ -33,8 +33,8 @@ from solver.game.record import state_from_dict, state_to_dict
 from solver.melds import meld_cards
 from solver.review.grading import GRADES, THRESHOLDS, grade_hand, text_from_dict
 from solver.review.paired import UNCLEAR
+from solver.review.profiles import HAND_PLAYOUTS, covers, grade_profile_hand
 from solver.review.profiles import VERSION as PROFILE_VERSION
-from solver.review.profiles import covers, grade_profile_hand
 from tutor.extensions import db
 from tutor.models import HandReview
 from tutor.play import grader
@@ -105,9 +105,8 @@ def grade_stored_profile_hand(stored: Mapping[str, Any], seed: int, number: int,
     """The graded decisions of the learner (seat 0) in a finished hand of another profile
     (solver.review.profiles), as stored, within ``playouts`` (the grader's own budget when
     ``None``)."""
-    if playouts is None:
-        return grade_profile_hand(stored, HUMAN, f"{seed}:{number}")
-    return grade_profile_hand(stored, HUMAN, f"{seed}:{number}", playouts=playouts)
+    return grade_profile_hand(stored, HUMAN, f"{seed}:{number}",
+                              playouts=HAND_PLAYOUTS if playouts is None else playouts)
 
 
 def _grading(stored: Mapping[str, Any]) -> tuple[Callable[..., dict[str, Any]], int]:
