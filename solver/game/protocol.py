@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Protocol
 
 from solver.game.deal import Deal
 from solver.game.matches import MatchFromDict, NewMatch, no_match, no_match_from_dict
@@ -22,42 +22,28 @@ from solver.game.matches import MatchFromDict, NewMatch, no_match, no_match_from
 class GameAction(Protocol):
     """One step of play.  ``to_dict`` writes the record form (with ``player`` when given)."""
 
-    @property
-    def type(self) -> str: ...
+    type: str
 
     def to_dict(self, player: int | None = None) -> dict[str, Any]: ...
 
 
-A = TypeVar("A")
-"""A game's action."""
-A_co = TypeVar("A_co", covariant=True)
-O_contra = TypeVar("O_contra", contravariant=True)
-H = TypeVar("H", bound="HandState[Any]")
-"""A game's hand state."""
-O = TypeVar("O")  # noqa: E741 - the observation, as in OpenSpiel
-"""A game's observation."""
-
-
-class HandState(Protocol[A]):
+class HandState(Protocol):
     """One hand (deal) of a game, from its deal to its end."""
 
-    @property
-    def deal(self) -> Deal: ...
-
-    @property
-    def history(self) -> Sequence[tuple[int, A]]: ...
+    deal: Deal
+    history: list[tuple[int, Any]]
 
     def current_player(self) -> int: ...
 
-    def legal_actions(self) -> Sequence[A]: ...
+    def legal_actions(self) -> Sequence[Any]: ...
 
-    def apply_action(self, action: A) -> None: ...
+    def apply_action(self, action: Any) -> None: ...
 
     def is_terminal(self) -> bool: ...
 
     def returns(self) -> list[float]: ...
 
-    def clone(self) -> Self: ...
+    def clone(self) -> Any: ...
 
 
 class ViewOf(Protocol):
@@ -66,46 +52,44 @@ class ViewOf(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
-class Chooser(Protocol[O_contra, A_co]):
+class Chooser(Protocol):
     """A computer player: one legal action from one observation."""
 
-    def choose(self, observation: O_contra, rng: random.Random) -> A_co: ...
+    def choose(self, observation: Any, rng: random.Random) -> Any: ...
 
 
 @dataclass(frozen=True)
-class GameRules(Generic[H, A, O]):
-    """One profile's game, as records, replay, self-play and the site use it: generic over
-    its hand state ``H``, action ``A`` and observation ``O`` so that mypy checks each
-    registered game's functions against one another."""
+class GameRules:
+    """One profile's game, as records, replay, self-play and the site use it."""
 
-    new_hand: Callable[[Deal, tuple[int, ...]], H]
+    new_hand: Callable[[Deal, tuple[int, ...]], Any]
     """A hand from its deal and the score (or chips) before it."""
-    action_from_dict: Callable[[object, str], A]
+    action_from_dict: Callable[[object, str], Any]
     """Read one record action (``where`` names it in errors); raises IllegalActionError."""
-    observe: Callable[[H, int], O]
+    observe: Callable[[Any, int], Any]
     """The observation of one player: exactly what they may see."""
-    result: Callable[[H], dict[str, Any] | None]
+    result: Callable[[Any], dict[str, Any] | None]
     """How a finished hand ends, as the record's ``result``; ``None`` while it goes on."""
-    replay_step: Callable[[H, int | None, A, str], None]
+    replay_step: Callable[[Any, int | None, Any, str], None]
     """Apply one record action of ``player`` to a hand, filling in what records leave
     implicit (e.g. conquian-40's waived force); raises IllegalActionError."""
-    observe_action: Callable[[H, int, A, int], dict[str, Any]]
+    observe_action: Callable[[Any, int, Any, int], dict[str, Any]]
     """What one seat may see of a step: ``observe_action(state, actor, action, viewer)`` is
     the record form of ``action`` (made by ``actor`` in the hand ``state`` now stands in,
     without ``player``) with every card ``viewer`` has not seen face up left out, such as
     another seat's draw from the stock.  Every log, view and review the site shows goes
     through it; :func:`every_card_shown` for games whose every step is played face up."""
-    players: Mapping[str, Callable[[], Chooser[O, A]]] = field(default_factory=dict)
+    players: Mapping[str, Callable[[], Chooser]] = field(default_factory=dict)
     """The computer players of this game, by name (random, greedy, expert)."""
-    shows_hand: Callable[[H, int], bool] | None = None
+    shows_hand: Callable[[Any, int], bool] | None = None
     """Whether a seat's hand is turned face up once the hand is over (``None``: every
     hand is); a hand thrown in stays face down (Conquin's pass, I7)."""
-    fields: Callable[[H], dict[str, Any]] | None = None
+    fields: Callable[[Any], dict[str, Any]] | None = None
     """Record fields of a hand beyond its deal and score (Conquin's ``pot_chip``)."""
-    set_fields: Callable[[H, Mapping[str, Any]], None] | None = None
+    set_fields: Callable[[Any, Mapping[str, Any]], None] | None = None
     """Reads those fields back into a new hand, before its actions; raises
     InvalidGameError."""
-    finish: Callable[[H], None] | None = None
+    finish: Callable[[Any], None] | None = None
     """Ends a hand that a record may legally leave open at its last action (an implicit
     waiver, say); ``None`` when no record may end early."""
     new_match: NewMatch = no_match
@@ -116,12 +100,7 @@ class GameRules(Generic[H, A, O]):
     """``match_from_dict(data, rules)``: a match back from its ``to_dict`` form."""
 
 
-AnyGame = GameRules[Any, Any, Any]
-"""Any registered game, as the registry hands it out."""
-
-
-def every_card_shown(state: object, actor: int, action: GameAction, viewer: int
-                     ) -> dict[str, Any]:
+def every_card_shown(state: Any, actor: int, action: GameAction, viewer: int) -> dict[str, Any]:
     """``GameRules.observe_action`` of a game whose every step is played face up (a card
     turned from the stock is turned for everyone to see)."""
     return action.to_dict()
