@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask, render_template
+from flask import Flask, render_template, url_for
 
 from tests.play.conftest import make_app
 
@@ -107,15 +107,21 @@ def fake_view(**changes: Any) -> dict[str, Any]:
 @pytest.fixture
 def app(tmp_path: Path) -> Flask:
     app = make_app(tmp_path / "t.sqlite")
-    if "play.resign" not in app.view_functions:  # until the route lands (engineer tableback)
-        app.add_url_rule("/play/<game_id>/resign", "play.resign", lambda game_id: "",
-                         methods=["POST"])
+    for name in ("resign", "new_match"):  # until the routes land (engineer tableback)
+        if f"play.{name}" not in app.view_functions:
+            app.add_url_rule(f"/play/<game_id>/{name}", f"play.{name}", lambda game_id: "",
+                             methods=["POST"])
     return app
 
 
 def render(app: Flask, view: dict[str, Any], query: str = "") -> str:
     with app.test_request_context(f"/play/g1/table{query}"):
         return render_template("play/_table.html", view=view, game_id="g1")
+
+
+def route(app: Flask, endpoint: str) -> str:
+    with app.test_request_context():
+        return url_for(endpoint, game_id="g1")
 
 
 def parse(html: str) -> Elements:
@@ -192,7 +198,7 @@ def test_each_choice_posts_its_action(app: Flask) -> None:
     assert [d["aria-label"] for d in discards] == ["Discard the three of spades",
                                                    "Discard the king of hearts"]
     forms = page.find("form", method="post")
-    assert all(f["action"] == "/play/g1/act" for f in forms[:3])
+    assert all(f["action"] == route(app, "play.act") for f in forms[:3])
 
 
 @pytest.mark.parametrize("level", ["full", "on_demand", "none"])
@@ -249,3 +255,10 @@ def test_match_over_offers_a_new_match(app: Flask) -> None:
     html = render(app, view)
     assert "Deal the next hand" not in html and "Resign" not in html
     assert "Start a new match" in html and "You won the match 3–1!" in html
+    forms = [f["action"] for f in parse(html).find("form", method="post")]
+    assert forms == [route(app, "play.new_match")]
+
+
+def test_resign_and_new_match_during_a_match(app: Flask) -> None:
+    forms = [f["action"] for f in parse(render(app, fake_view())).find("form", method="post")]
+    assert forms[-2:] == [route(app, "play.resign"), route(app, "play.new_match")]
