@@ -26,7 +26,7 @@
   function all(selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
 
   function selection() {
-    var hand = all(".play-hand .play-pick[aria-pressed=true]").map(function (b) { return b.dataset.card; });
+    var hand = all(".play-pick[data-hand-card][aria-pressed=true]").map(function (b) { return b.dataset.card; });
     var center = root.querySelector(".play-pick[data-center][aria-pressed=true]");
     return { hand: hand.sort(), center: !!center };
   }

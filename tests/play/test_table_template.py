@@ -167,7 +167,7 @@ def test_frozen_meld_joker_and_dealer(app: Flask) -> None:
     assert joker and joker[0]["aria-label"] == "joker as five of hearts"
     assert "★5" in html
     assert len(page.find("span", class_="play-dealer")) == 1
-    assert html.index("play-dealer") > html.index('id="seat-1-h"')
+    assert html.index('id="seat-1-h"') < html.index("play-dealer") < html.index('id="seat-2-h"')
     assert len(page.find("section", class_="play-zone--opponent")) == 3
 
 
@@ -178,6 +178,15 @@ def test_hand_and_center_are_toggle_buttons(app: Flask) -> None:
     assert all(p["aria-pressed"] == "false" and p["aria-label"] for p in picks)
     center = [p for p in picks if "data-center" in p]
     assert center and center[0]["aria-label"] == "six of diamonds, the center card"
+
+
+def test_a_card_drawn_face_up_is_selectable_with_the_hand(app: Flask) -> None:
+    """Kunken: a card from the stock, face up, not yet in the hand, which the choices
+    count among the hand's cards (discard it, meld it)."""
+    page = parse(render(app, fake_view(pending="5S", pending_from="stock", phase="play")))
+    drawn = page.find("button", data_card="5S")
+    assert drawn and "data-hand-card" in drawn[0] and drawn[0]["aria-pressed"] == "false"
+    assert len(page.find("button", data_hand_card=ANY)) == len(fake_view()["hand"]) + 1
 
 
 def test_each_choice_posts_its_action(app: Flask) -> None:
