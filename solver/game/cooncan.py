@@ -589,7 +589,7 @@ class _LazyPlayers(Mapping[str, Any]):
         return len(self._get())
 
 
-COONCAN_GAME: Final = GameRules(
+COONCAN_GAME: Final[GameRules[CooncanState, Action, CooncanObservation]] = GameRules(
     new_hand=_new_hand,
     action_from_dict=CooncanAction.from_dict,
     observe=observe_cooncan,

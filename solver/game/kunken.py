@@ -55,7 +55,7 @@ from solver.cards import (
 )
 from solver.errors import ConquianError, IllegalActionError, Text
 from solver.game.deal import Deal
-from solver.game.protocol import GameRules
+from solver.game.protocol import GameRules, check_turn
 from solver.melds import MeldTable, meld_problem, multiset_mask
 from solver.messages import N_
 from solver.rules import RuleProfile, get_profile
@@ -1087,11 +1087,7 @@ def kunken_result(state: KunkenState) -> dict[str, Any] | None:
 
 
 def _step(state: KunkenState, player: int | None, action: KAction, where: str) -> None:
-    if state.is_terminal():
-        raise IllegalActionError(f"{where}: the hand is already over")
-    if player != state.current_player():
-        raise IllegalActionError(
-            f"{where}: player {player!r} acts, but it is player {state.current_player()}'s move")
+    check_turn(state, player, where)
     if action.type in ("turn", "draw") and action.card is not None:
         top = state.deal.stock[state.stock_pos] if state.stock_count else None
         if top is None or kind_of(top) != action.card:
@@ -1108,7 +1104,7 @@ def _players() -> dict[str, Any]:
     return {"random": RandomPlayer, "greedy": KunkenGreedy, "expert": KunkenExpert}
 
 
-def kunken_game() -> GameRules:
+def kunken_game() -> GameRules[KunkenState, KAction, KunkenObservation]:
     from solver.game.cooncan import _LazyPlayers
 
     return GameRules(

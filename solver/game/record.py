@@ -17,7 +17,7 @@ from solver.cards import Card, card_str, cards_of
 from solver.errors import ConquianError, IllegalActionError
 from solver.game.deal import Deal, stock_size
 from solver.game.errors import InvalidGameError
-from solver.game.protocol import GameRules
+from solver.game.protocol import AnyGame
 from solver.game.registry import game_rules
 from solver.rules import CONQUIAN_40, RuleProfile, get_profile
 
@@ -65,7 +65,7 @@ def state_to_dict(state: Any) -> dict[str, Any]:
     }
 
 
-def _rules_of(data: Mapping[str, Any]) -> tuple[RuleProfile, GameRules]:
+def _rules_of(data: Mapping[str, Any]) -> tuple[RuleProfile, AnyGame]:
     try:
         rules = get_profile(data.get("ruleset", RULESET))
         return rules, game_rules(rules)
@@ -222,7 +222,7 @@ def _card_list(raw: object, where: str, counts: dict[Card, list[str]],
     return cards
 
 
-def _replay_actions(state: Any, game: GameRules, actions: object, start: int = 0) -> None:
+def _replay_actions(state: Any, game: AnyGame, actions: object, start: int = 0) -> None:
     if not isinstance(actions, list):
         raise InvalidGameError("actions must be a list")
     for i in range(start, len(actions)):
@@ -239,7 +239,7 @@ def _replay_actions(state: Any, game: GameRules, actions: object, start: int = 0
             raise InvalidGameError(message) from None
 
 
-def _check_result(state: Any, game: GameRules, data: Mapping[str, Any], *,
+def _check_result(state: Any, game: AnyGame, data: Mapping[str, Any], *,
                   required: bool) -> None:
     if "result" not in data and not required:
         return

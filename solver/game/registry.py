@@ -7,8 +7,8 @@ from typing import Any, Final
 from solver.errors import ConquianError
 from solver.game.actions import Action
 from solver.game.deal import Deal
-from solver.game.observation import observe
-from solver.game.protocol import GameRules, every_card_shown
+from solver.game.observation import Observation, observe
+from solver.game.protocol import AnyGame, GameRules, every_card_shown
 from solver.game.replaying import finish_hand, hand_result, replay_step
 from solver.game.state import GameState
 from solver.messages import N_
@@ -25,7 +25,7 @@ def _conquian_players() -> dict[str, Any]:
     return dict(PLAYERS)
 
 
-CONQUIAN_40_GAME: Final = GameRules(
+CONQUIAN_40_GAME: Final[GameRules[GameState, Action, Observation]] = GameRules(
     new_hand=_conquian_hand,
     action_from_dict=Action.from_dict,
     observe=observe,
@@ -35,10 +35,10 @@ CONQUIAN_40_GAME: Final = GameRules(
     finish=finish_hand,
 )
 
-GAMES: Final[dict[str, GameRules]] = {"conquian-40": CONQUIAN_40_GAME}
+GAMES: Final[dict[str, AnyGame]] = {"conquian-40": CONQUIAN_40_GAME}
 
 
-def _meld_games() -> dict[str, GameRules]:
+def _meld_games() -> dict[str, AnyGame]:
     # The "meld the taken card at once" games build on conquian-40's engine (issue 12).
     from solver.game.cooncan import COONCAN_GAME
     from solver.game.kunken import kunken_game
@@ -62,7 +62,7 @@ def _register_draw_games() -> None:
 _register_draw_games()
 
 
-def game_rules(profile: RuleProfile | str) -> GameRules:
+def game_rules(profile: RuleProfile | str) -> AnyGame:
     """The game of a profile; :class:`ConquianError` when it cannot be played yet."""
     rules = get_profile(profile)
     game = GAMES.get(rules.id)

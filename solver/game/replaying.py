@@ -8,6 +8,7 @@ from typing import Any
 from solver.cards import card_str
 from solver.errors import IllegalActionError
 from solver.game.actions import NO_FORCE, TURN, Action
+from solver.game.protocol import check_turn
 from solver.game.state import GameState
 
 
@@ -22,13 +23,7 @@ def replay_step(state: GameState, player: int | None, action: Action, where: str
     """Apply one recorded action, refusing it (naming ``where``) when it is not legal."""
     if state.phase == "force" and action.type not in ("force", "no_force"):
         state.apply_action(NO_FORCE)  # records leave the waiver implicit (R9, C10)
-    # Replay errors are for developers and tools: English, as the command line speaks.
-    if state.is_terminal():
-        raise IllegalActionError(f"{where}: the hand is already over")
-    if player != state.current_player():
-        raise IllegalActionError(
-            f"{where}: player {player!r} acts, but it is player {state.current_player()}'s move"
-        )
+    check_turn(state, player, where)
     if action.type == "turn":
         top = state.stock_top()
         if action.card is not None and top is not None and action.card != top:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any, Final
 
 from solver.errors import IllegalActionError
+from solver.game.colonel.players import PLAYERS
 from solver.game.colonel.state import ColonelAction, ColonelState, pips
 from solver.game.colonel.view import ColonelObservation, observe, observe_action
 from solver.game.deal import Deal
-from solver.game.protocol import GameRules
+from solver.game.protocol import GameRules, check_turn
 from solver.messages import N_
 
 
@@ -21,32 +22,21 @@ def _result(state: ColonelState) -> dict[str, Any] | None:
 
 
 def _step(state: ColonelState, player: int | None, action: ColonelAction, where: str) -> None:
-    if state.is_terminal():
-        raise IllegalActionError(N_("{where}: the hand is already over"), where=where)
-    if player != state.current_player():
-        raise IllegalActionError(
-            N_("{where}: player {player} acts, but it is player {turn}'s move"),
-            where=where, player=repr(player), turn=state.current_player())
+    check_turn(state, player, where)
     if action.type == "draw" and action.source == "stock" and action.card is None:
         raise IllegalActionError(N_("{where}: a recorded stock draw names its card"),
                                  where=where)
     state.apply_action(action)
 
 
-def _players() -> dict[str, Any]:
-    from solver.game.colonel.players import PLAYERS
-
-    return dict(PLAYERS)
-
-
-COLONEL_GAME: Final = GameRules(
+COLONEL_GAME: Final[GameRules[ColonelState, ColonelAction, ColonelObservation]] = GameRules(
     new_hand=_new_hand,
     action_from_dict=ColonelAction.from_dict,
     observe=observe,
     result=_result,
     replay_step=_step,
     observe_action=observe_action,
-    players=_players(),
+    players=PLAYERS,
 )
 
 __all__ = ["COLONEL_GAME", "ColonelAction", "ColonelObservation", "ColonelState", "observe",

@@ -14,6 +14,7 @@ Each sees only its :class:`~solver.game.colonel.view.ColonelObservation`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 from solver.cards import NATURALS, Card, CardMask, card_rank, card_suit, iter_cards, make_card
@@ -28,6 +29,7 @@ from solver.game.colonel.state import (
     pips,
 )
 from solver.game.colonel.view import ColonelObservation
+from solver.game.protocol import Chooser
 from solver.melds import MeldTable
 from solver.rules import get_profile
 
@@ -204,7 +206,8 @@ class ExpertColonel:
         return dead - 6.0 * outs - 16.0 * lay
 
 
-PLAYERS: Final = {"random": RandomColonel, "greedy": GreedyColonel, "expert": ExpertColonel}
+PLAYERS: Final[dict[str, Callable[[], Chooser[ColonelObservation, ColonelAction]]]] = {
+    "random": RandomColonel, "greedy": GreedyColonel, "expert": ExpertColonel}
 
 __all__ = ["PLAYERS", "ExpertColonel", "GreedyColonel", "RandomColonel", "best_split",
            "hand_melds"]

@@ -7,11 +7,12 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from solver.errors import IllegalActionError
+from solver.game.conquin.players import PLAYERS
 from solver.game.conquin.state import ConquinAction, ConquinState
 from solver.game.conquin.view import ConquinObservation, observe, observe_action
 from solver.game.deal import Deal
 from solver.game.errors import InvalidGameError
-from solver.game.protocol import GameRules
+from solver.game.protocol import GameRules, check_turn
 from solver.messages import N_
 
 
@@ -24,12 +25,7 @@ def _result(state: ConquinState) -> dict[str, Any] | None:
 
 
 def _step(state: ConquinState, player: int | None, action: ConquinAction, where: str) -> None:
-    if state.is_terminal():
-        raise IllegalActionError(N_("{where}: the deal is already over"), where=where)
-    if player != state.current_player():
-        raise IllegalActionError(
-            N_("{where}: player {player} acts, but it is player {turn}'s move"),
-            where=where, player=repr(player), turn=state.current_player())
+    check_turn(state, player, where, N_("{where}: the deal is already over"))
     if action.type == "take" and action.source == "stock" and action.card is None:
         raise IllegalActionError(N_("{where}: a recorded stock take names its card"),
                                  where=where)
@@ -57,20 +53,14 @@ def _shows_hand(state: ConquinState, seat: int) -> bool:
     return state.in_[seat]  # I7: a player who passes throws in their cards unseen
 
 
-def _players() -> dict[str, Any]:
-    from solver.game.conquin.players import PLAYERS
-
-    return dict(PLAYERS)
-
-
-CONQUIN_GAME: Final = GameRules(
+CONQUIN_GAME: Final[GameRules[ConquinState, ConquinAction, ConquinObservation]] = GameRules(
     new_hand=_new_hand,
     action_from_dict=ConquinAction.from_dict,
     observe=observe,
     result=_result,
     replay_step=_step,
     observe_action=observe_action,
-    players=_players(),
+    players=PLAYERS,
     fields=_fields,
     set_fields=_set_fields,
     shows_hand=_shows_hand,

@@ -14,12 +14,14 @@ Each sees only its :class:`~solver.game.conquin.view.ConquinObservation`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 from solver.cards import JOKER_BASE, NATURALS, Card, CardMask, card_kind, iter_cards
 from solver.game.conquin.melding import best_closing, covered, minus, split
 from solver.game.conquin.state import TAKE_FACE_UP, TAKE_STOCK, ConquinAction
 from solver.game.conquin.view import ConquinObservation
+from solver.game.protocol import Chooser
 
 
 def _near(kind: Card) -> tuple[Card, ...]:
@@ -211,4 +213,5 @@ class ExpertConquin:
         return 100.0 * (inside + jokers) + 10.0 * to_close + to_grow
 
 
-PLAYERS: Final = {"random": RandomConquin, "greedy": GreedyConquin, "expert": ExpertConquin}
+PLAYERS: Final[dict[str, Callable[[], Chooser[ConquinObservation, ConquinAction]]]] = {
+    "random": RandomConquin, "greedy": GreedyConquin, "expert": ExpertConquin}
