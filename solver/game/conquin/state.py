@@ -379,16 +379,16 @@ class ConquinState:
             raise IllegalActionError(
                 N_("{kind} is not open now: choose {choices} ({rule})"), kind=kind,
                 choices=", ".join(allowed), rule="I7, I11")
-        if kind == "pass":
-            self.in_[p] = False
-            pay = 0
-        else:
-            if kind == "raise":
-                self.level = LEVELS[LEVELS.index(self.level) + 1]
-            pay = self.owes(p)
+        # What the step pays is checked before anything changes: a refused step leaves
+        # the deal as it was.
+        level = LEVELS[LEVELS.index(self.level) + 1] if kind == "raise" else self.level
+        pay = 0 if kind == "pass" else self.base * level - self.paid[p]
         if action.chips is not None and action.chips != pay:
             raise IllegalActionError(N_("this {kind} pays {chips} chips, not {other} ({rule})"),
                                      kind=kind, chips=pay, other=action.chips, rule="I7")
+        if kind == "pass":
+            self.in_[p] = False
+        self.level = level
         self.paid[p] += pay
         self.history.append((p, ConquinAction(kind, chips=None if kind == "pass" else pay)))
         if self.phase == "speak":
