@@ -16,17 +16,14 @@ from solver.cli.common import fail
 from solver.errors import ConquianError
 from solver.game.actions import Action
 from solver.game.deal import deal_from_seed
-from solver.game.match import hand_points, hand_seed, play_hand, play_match
-from solver.game.meld_match import MeldMatch, play_meld_match
+from solver.game.match import hand_seed, play_hand
+from solver.game.matches import play_match
 from solver.game.observation import Observation
 from solver.game.record import result_of, to_record
 from solver.game.registry import GAMES, game_rules, players_of
 from solver.game.stats import percentile, wilson
 from solver.players import PLAYERS
 from solver.rules import RuleProfile, get_profile
-
-MELD_MATCHES: Final = ("cooncan", "kunken", "kunken-40", "kunken-104")
-"""Profiles whose matches solver.game.meld_match plays (C13; K13, K14)."""
 
 
 def register(sub: Any) -> None:
@@ -98,45 +95,35 @@ class _TimedChooser:
 NOT_OVER: Final = -1
 
 
+def _options(args: argparse.Namespace, rules: RuleProfile) -> dict[str, Any]:
+    """The match options the command line asks for (the profile says which it takes)."""
+    options: dict[str, Any] = {}
+    if args.points is not None:
+        if "points" in rules.match_options:
+            options["points"] = True  # R14, C15; a Kunken match always counts points
+        options["target"] = args.points
+    if args.pot_chip:
+        options["pot_chip"] = True
+    return options
+
+
 def _hands(args: argparse.Namespace, rules: RuleProfile, players: list[Any],
            rng: random.Random) -> Iterator[tuple[Any, int | None]]:
     """Every hand played, with the match winner when it ends a match (else NOT_OVER)."""
-    if args.matches is not None and rules.id in MELD_MATCHES:
-        for m in range(args.matches):
-            by_points = args.points is not None  # C15; a Kunken match always counts points
-            for state, match in play_meld_match(hand_seed(args.seed, m), rules, players, rng,
-                                                args.points or 0, points=by_points):
-                yield state, match.winner if match.is_over else NOT_OVER
-        return
-    if args.matches is not None:
-        for m in range(args.matches):
-            if rules.id == "colonel":
-                from solver.game.colonel.match import play_match as colonel_match
-
-                points = [0, 0]
-                for state in colonel_match(hand_seed(args.seed, m), players, rng):
-                    if state.winner is not None:
-                        points[state.winner] += state.points
-                    over = max(points) >= rules.match_target  # H12
-                    yield state, points.index(max(points)) if over else NOT_OVER
-                continue
-            score = [0, 0]
-            for state in play_match(hand_seed(args.seed, m), (players[0], players[1]), rng,
-                                    target_points=args.points):
-                if state.winner is not None:
-                    score[state.winner] += 1 if args.points is None else hand_points(state)
-                over = max(score) >= (3 if args.points is None else args.points)
-                yield state, score.index(max(score)) if over else NOT_OVER
-        return
     game = game_rules(rules)
     seats = len(players)
-    if rules.id == "conquin":
-        from solver.game.conquin.table import play_deals
-
-        # One table: chips (and the Pot chip, I11) carry over; seat 0 deals first, so
-        # every seat deals equally often (I2).
-        for state in play_deals(args.seed, players, rng, args.games, dealer=0,
-                                pot_chip=0 if args.pot_chip else None):
+    options = _options(args, rules)
+    if args.matches is not None:
+        for m in range(args.matches):
+            match = game.new_match(hand_seed(args.seed, m), rules, seats, options)
+            for state in play_match(match, players, rng):
+                yield state, match.winner() if match.is_over() else NOT_OVER
+        return
+    table = game.new_match(args.seed, rules, seats, {**options, "dealer": 0})
+    if table.target is None:
+        # A match with no end (Conquin's table): chips (and the Pot chip, I11) carry over;
+        # seat 0 deals first, so every seat deals equally often (I2).
+        for state in play_match(table, players, rng, hands=args.games):
             yield state, NOT_OVER
         return
     for i in range(args.games):
@@ -156,23 +143,26 @@ def run(args: argparse.Namespace) -> int:
         fail("--games/--matches must be at least 1")
     try:
         rules = get_profile(args.rules)
-        game_rules(rules)
+        game = game_rules(rules)
     except ConquianError as exc:
         fail(f"--rules: {exc}")
     if args.points is not None and (args.matches is None or args.points < 1):
         fail("--points T needs --matches and a whole number T of at least 1")
-    if args.matches is not None and rules.id not in ("conquian-40", "colonel", *MELD_MATCHES):
-        fail(f"--matches plays conquian-40, colonel, cooncan and Kunken matches; play "
-             f"{rules.id} with --games")
-    if args.per_hand and (args.games is None or rules.id == "conquin"):
-        fail("--per-hand needs --games, and a profile other than conquin")
-    if args.points is not None and rules.id == "colonel":
-        fail("--points: a colonel match goes to 100 points (H12)")
-    if args.points is not None and rules.id in MELD_MATCHES:
+    table = not rules.match_target  # a match with no end: Conquin's table (I2)
+    if args.matches is not None and table:
+        fail(f"--matches: a {rules.id} table has no end; play {rules.id} with --games")
+    if args.per_hand and (args.games is None or table):
+        fail(f"--per-hand needs --games, and a game whose hands stand alone (not a "
+             f"{rules.id} table)")
+    if args.points is not None and "target" not in rules.match_options:
+        fail(f"--points: a {rules.id} match goes to {rules.match_target} points "
+             f"({rules.rule_ids.get('match', '')})")
+    seats = len(args.players.split(","))
+    if rules.min_players <= seats <= rules.max_players:  # else _players says what is wrong
         try:
-            MeldMatch(0, rules, args.points, points=True)
-        except ValueError as exc:
-            fail(f"--points: {exc}")
+            game.new_match(args.seed, rules, seats, _options(args, rules))
+        except ConquianError as exc:
+            fail(f"--points: {exc}" if args.points is not None else str(exc))
     names = _players(args.players, rules)
     known = players_of(rules)
     times: list[list[float]] = [[] for _ in names]
@@ -202,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
                 draws += 1
             else:
                 wins[winner] += 1
-            if rules.id == "conquin":
+            if table:
                 _ledger(state, chips, played, fair)
             if out is not None:
                 out.write(json.dumps(to_record(state)) + "\n")
@@ -222,7 +212,7 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     summary = _summary(names, wins, draws, hands, actions, elapsed, times,
                        match_wins if args.matches is not None else None)
-    if rules.id == "conquin":
+    if table:
         for seat in summary["players"]:
             i = seat["seat"]
             seat["chips"] = chips[i]

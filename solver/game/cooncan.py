@@ -28,6 +28,7 @@ from solver.cover import core_plays, first_cover, packings
 from solver.errors import IllegalActionError, Text
 from solver.game.actions import Action
 from solver.game.deal import Deal
+from solver.game.meld_match import meld_match, meld_match_from_dict
 from solver.game.observation import Observation, observation_fields
 from solver.game.protocol import GameRules, every_card_shown
 from solver.game.replaying import finish_hand, hand_result, replay_step
@@ -591,6 +592,7 @@ class _LazyPlayers(Mapping[str, Any]):
 
 COONCAN_GAME: Final[GameRules[CooncanState, Action, CooncanObservation]] = GameRules(
     new_hand=_new_hand,
+    new_match=meld_match, match_from_dict=meld_match_from_dict,
     action_from_dict=CooncanAction.from_dict,
     observe=observe_cooncan,
     result=hand_result,

@@ -55,6 +55,7 @@ from solver.cards import (
 )
 from solver.errors import ConquianError, IllegalActionError, Text
 from solver.game.deal import Deal
+from solver.game.meld_match import meld_match, meld_match_from_dict
 from solver.game.protocol import GameRules, check_turn
 from solver.melds import MeldTable, meld_problem, multiset_mask
 from solver.messages import N_
@@ -1109,6 +1110,7 @@ def kunken_game() -> GameRules[KunkenState, KAction, KunkenObservation]:
 
     return GameRules(
         new_hand=_new_hand,
+        new_match=meld_match, match_from_dict=meld_match_from_dict,
         action_from_dict=KAction.from_dict,
         observe=observe_kunken,
         result=kunken_result,

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 from solver.game.actions import Action
 from solver.game.deal import deal_from_seed
+from solver.game.errors import InvalidGameError
+from solver.game.matches import check_seats, match_options, stored, to_stored
 from solver.game.observation import Observation
 from solver.game.state import GameState
+from solver.messages import N_
+from solver.rules import CONQUIAN_40, RuleProfile
 
-MATCH_TARGET: Final = 3  # won hands that win a match (R12)
-POINTS_TARGET: Final = 100
-"""The default total of a match to points (seed 001 leaves "a specified point total" open)."""
+MATCH_TARGET: Final = CONQUIAN_40.match_target  # won hands that win a match (R12)
 
 
 def pip_value(card: int) -> int:
@@ -74,50 +76,84 @@ def play_hand(
 
 @dataclass
 class Match:
-    """A match to three won hands; the first dealer is drawn from the seed, then the deal
-    alternates after every hand, draws included (R2, R12)."""
+    """A conquian-40 match: to three won hands (R12), or by agreement to a point total, each
+    won hand scoring the pips left in the loser's hand (R14, :func:`hand_points`).  The
+    first dealer is drawn from the seed, then the deal alternates after every hand, draws
+    included (R2)."""
 
     seed: int
+    rules: RuleProfile = CONQUIAN_40
+    seats: int = 2
+    options: dict[str, Any] = field(default_factory=dict)
+    """``points`` (R14) and ``target``, as :func:`solver.game.matches.match_options` gives
+    them."""
     score: list[int] = field(default_factory=lambda: [0, 0])
-    hands: list[GameState] = field(default_factory=list)
-    target_points: int | None = None
-    """``None``: first to three won hands (R12); a number: a match to that point total,
-    each won hand scoring the pips left in the loser's hand (:func:`hand_points`)."""
-    points: list[int] = field(default_factory=lambda: [0, 0])
+    """Won hands (R12), or points in a match to points (R14)."""
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    """Won hands: a hand's own score (R12), also in a match to points."""
+    stake: int = 1
+    dealer: int = -1
+    hands_played: int = 0
+
+    def __post_init__(self) -> None:
+        self.options = match_options(self.rules, self.options, check_seats(self.rules,
+                                                                           self.seats))
+        if self.dealer < 0:
+            chosen = self.options["dealer"]
+            self.dealer = self.first_dealer if chosen is None else chosen
 
     @property
     def first_dealer(self) -> int:
         return random.Random(f"conquian-match:{self.seed}").randrange(2)
 
     @property
-    def is_over(self) -> bool:
-        if self.target_points is not None:
-            return max(self.points) >= self.target_points
-        return max(self.score) >= MATCH_TARGET
+    def target(self) -> int:
+        chosen: int | None = self.options["target"]
+        if chosen is not None:
+            return chosen
+        return self.rules.points_target if self.options["points"] else self.rules.match_target
 
-    @property
+    def is_over(self) -> bool:
+        return max(self.score) >= self.target
+
     def winner(self) -> int | None:
-        if not self.is_over:
-            return None
-        totals = self.points if self.target_points is not None else self.score
-        return totals.index(max(totals))
+        return self.score.index(max(self.score)) if self.is_over() else None
 
     def next_hand(self) -> GameState:
-        number = len(self.hands)
-        dealer = (self.first_dealer + number) % 2
         # The hand's own score stays the count of won hands (R12, at most 2 before a hand
         # of a match to three); a match to points keeps its totals here.
-        state = GameState(
-            deal_from_seed(hand_seed(self.seed, number), dealer),
-            (min(self.score[0], 2), min(self.score[1], 2)),
+        return GameState(
+            deal_from_seed(hand_seed(self.seed, self.hands_played), self.dealer, self.rules),
+            (min(self.wins[0], 2), min(self.wins[1], 2)),
         )
-        self.hands.append(state)
-        return state
 
     def record_result(self, state: GameState) -> None:
         if state.winner is not None:
-            self.score[state.winner] += 1
-            self.points[state.winner] += hand_points(state)
+            self.wins[state.winner] += 1
+            self.score[state.winner] += hand_points(state) if self.options["points"] else 1
+        self.hands_played += 1
+        self.dealer = 1 - self.dealer  # R2: the deal alternates, draws included
+
+    def to_dict(self) -> dict[str, Any]:
+        return to_stored(self, self.options, wins=list(self.wins))
+
+
+def conquian_match(seed: int, rules: RuleProfile, seats: int,
+                   options: Mapping[str, Any]) -> Match:
+    """``GameRules.new_match`` of conquian-40."""
+    return Match(seed, rules, seats, dict(options))
+
+
+def conquian_match_from_dict(data: Mapping[str, Any], rules: RuleProfile) -> Match:
+    """``GameRules.match_from_dict`` of conquian-40."""
+    fields = stored(data, rules)
+    wins = data.get("wins")
+    if not (isinstance(wins, list) and len(wins) == 2
+            and all(isinstance(w, int) and w >= 0 for w in wins)):
+        raise InvalidGameError(N_("the stored match's {field} is missing or malformed"),
+                               field="wins")
+    return Match(fields["seed"], rules, fields["seats"], fields["options"], fields["score"],
+                 list(wins), fields["stake"], fields["dealer"], fields["hands_played"])
 
 
 def play_match(
@@ -128,8 +164,7 @@ def play_match(
     target_points: int | None = None,
 ) -> Iterator[GameState]:
     """Play a match (to three won hands, or to ``target_points``); yields each hand."""
-    match = Match(seed, target_points=target_points)
-    while not match.is_over:
-        state = play_hand(match.next_hand(), players, rng, on_decision)
-        match.record_result(state)
-        yield state
+    from solver.game.matches import play_match as play
+
+    options = {} if target_points is None else {"points": True, "target": target_points}
+    yield from play(Match(seed, options=options), players, rng, on_decision)

@@ -9,10 +9,12 @@ site and the tests start matches only through
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from solver.errors import ConquianError
+from solver.messages import N_
 from solver.rules import RuleProfile
 
 
@@ -70,3 +72,105 @@ def no_match(seed: int, rules: RuleProfile, seats: int,
 def no_match_from_dict(data: Mapping[str, Any], rules: RuleProfile) -> GameMatch:
     """``GameRules.match_from_dict`` of a game that has not registered its match yet."""
     raise ConquianError(f"{rules.id} has no match registered")
+
+
+def match_options(rules: RuleProfile, options: Mapping[str, Any],
+                  seats: int) -> dict[str, Any]:
+    """The options of a new match with the profile's defaults filled in (``rules``'
+    ``match_options``); an unknown or malformed one raises ConquianError naming it."""
+    known = rules.match_options
+    for name in options:
+        if name not in known:
+            if not known:
+                raise ConquianError(N_("unknown match option {option}: {game} matches take "
+                                       "no options"), option=name, game=rules.name)
+            raise ConquianError(N_("unknown match option {option}: {game} matches take "
+                                   "{known}"), option=name, game=rules.name,
+                                known=", ".join(known))
+    chosen = {**known, **options}
+    for name, value in chosen.items():
+        if name in ("points", "pot_chip") and not isinstance(value, bool):
+            raise ConquianError(N_("match option {option} must be true or false"),
+                                option=name)
+        if name == "target" and value is not None and not _whole(value, 1):
+            raise ConquianError(N_("match option {option} must be a whole number of at "
+                                   "least 1"), option=name)
+        if name == "dealer" and value is not None and not (
+                _whole(value, 0) and value < seats):
+            raise ConquianError(N_("match option {option} must be a seat from 0 to {last}"),
+                                option=name, last=seats - 1)
+    return chosen
+
+
+def check_seats(rules: RuleProfile, seats: int) -> int:
+    """``seats`` when the profile is played by that many (R2, I2); else ConquianError."""
+    if not _whole(seats, rules.min_players) or seats > rules.max_players:
+        raise ConquianError(N_("{game} is played by {low} to {high} players, not {seats}"),
+                            game=rules.name, low=rules.min_players, high=rules.max_players,
+                            seats=seats)
+    return seats
+
+
+def _whole(value: object, low: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= low
+
+
+def stored(data: Mapping[str, Any], rules: RuleProfile) -> dict[str, Any]:
+    """The fields every stored match has, checked (InvalidGameError names a bad one):
+    ``seed``, ``seats``, ``score`` (one number per seat), ``stake``, ``dealer``,
+    ``hands_played`` and ``options``."""
+    from solver.game.errors import InvalidGameError
+
+    if not isinstance(data, Mapping) or data.get("rules") != rules.id:
+        raise InvalidGameError(N_("the stored match is not a {game} match"), game=rules.name)
+    seats = data.get("seats")
+    seats_ok = _whole(seats, rules.min_players) and int(str(seats)) <= rules.max_players
+    checks: dict[str, bool] = {
+        "seed": _whole(data.get("seed"), 0),
+        "seats": seats_ok,
+        "stake": _whole(data.get("stake"), 1),
+        "hands_played": _whole(data.get("hands_played"), 0),
+        "options": isinstance(data.get("options"), Mapping),
+    }
+    for name, ok in checks.items():
+        if not ok:
+            raise InvalidGameError(N_("the stored match's {field} is missing or malformed"),
+                                   field=name)
+    score, dealer = data.get("score"), data.get("dealer")
+    if not (isinstance(score, list) and len(score) == seats
+            and all(_whole(s, -2**62) for s in score)):
+        raise InvalidGameError(N_("the stored match's {field} is missing or malformed"),
+                               field="score")
+    if not (_whole(dealer, 0) and int(str(dealer)) < int(str(seats))):
+        raise InvalidGameError(N_("the stored match's {field} is missing or malformed"),
+                               field="dealer")
+    try:
+        options = match_options(rules, data["options"], int(seats))
+    except ConquianError as exc:
+        raise InvalidGameError(exc.text) from None
+    return {"seed": data["seed"], "seats": seats, "score": list(score),
+            "stake": data["stake"], "dealer": dealer, "hands_played": data["hands_played"],
+            "options": options}
+
+
+def play_match(match: GameMatch, players: Sequence[Any], rng: random.Random,
+               on_decision: Callable[[int, Any, Any], None] | None = None,
+               hands: int | None = None) -> Iterator[Any]:
+    """Play ``match`` to its end (or ``hands`` more hands, for a match with none); yields
+    every finished hand, already recorded."""
+    from solver.game.match import play_hand
+
+    played = 0
+    while not match.is_over() and (hands is None or played < hands):
+        state = play_hand(match.next_hand(), players, rng, on_decision)
+        match.record_result(state)
+        played += 1
+        yield state
+
+
+def to_stored(match: GameMatch, options: Mapping[str, Any],
+              **extra: Any) -> dict[str, Any]:
+    """The stored form of a match: the fields :func:`stored` reads, and ``extra``."""
+    return {"rules": match.rules.id, "seed": match.seed, "seats": match.seats,
+            "score": list(match.score), "stake": match.stake, "dealer": match.dealer,
+            "hands_played": match.hands_played, "options": dict(options), **extra}

@@ -15,16 +15,20 @@ K13, K14).  conquian-40's matches are :mod:`solver.game.match`.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from solver.errors import ConquianError
 from solver.game.deal import deal_from_seed
-from solver.game.match import Chooser, hand_points, hand_seed, play_hand
+from solver.game.match import Chooser, hand_points, hand_seed
+from solver.game.matches import check_seats, match_options, play_match, stored, to_stored
+from solver.messages import N_
 from solver.rules import RuleProfile, get_profile
+from solver.rules.variants import Cooncan, Kunken
 
-KUNKEN_TARGETS: Final = (500, 300)
-COONCAN_POINTS: Final = 100
+KUNKEN_TARGETS: Final = Kunken.match_targets
+COONCAN_POINTS: Final = Cooncan.points_target
 """C15: the default total of a Cooncan match to points."""
 MAX_HANDS: Final = 1000
 """A match that has not ended after this many hands stops (only reachable by players that
@@ -33,7 +37,9 @@ never go out); its leader, if any, wins."""
 
 @dataclass
 class MeldMatch:
-    """A match of ``cooncan`` or a Kunken profile, deterministic from its seed."""
+    """A match of ``cooncan`` or a Kunken profile, deterministic from its seed; what differs
+    between them the profile says (``match_stake``, ``winner_deals``, ``both_score``,
+    ``match_targets``)."""
 
     seed: int
     rules: RuleProfile
@@ -44,53 +50,71 @@ class MeldMatch:
     """Cooncan: what the next won hand scores (1 + drawn hands before it, C13).
     Kunken: the multiplier of the next hand (x2 after each exhausted stock, K13)."""
     dealer: int = -1
-    hands: list[Any] = field(default_factory=list)
+    hands_played: int = 0
     points: bool = False
     """Cooncan: a match to a point total counting the loser's hand (C15).  A Kunken match
     always goes to points (K12, K14), so the flag changes nothing there."""
+    seats: int = 2
+    options: dict[str, Any] = field(default_factory=dict)
+    """As :func:`solver.game.matches.match_options` gives them (``target`` and ``points``
+    when given override the fields above)."""
 
     def __post_init__(self) -> None:
         self.rules = get_profile(self.rules)
+        check_seats(self.rules, self.seats)
+        self.points = bool(self.options.get("points", self.points))
+        if self.options.get("target") is not None:
+            self.target = self.options["target"]
+        self.options = match_options(self.rules, self._chosen(), self.seats)
         if not self.target:
-            cooncan = COONCAN_POINTS if self.points else 3
-            self.target = KUNKEN_TARGETS[0] if self.kunken else cooncan
-        if self.kunken and self.target not in KUNKEN_TARGETS:
-            raise ValueError(f"a Kunken match goes to 500 or 300 points (K14), not {self.target}")
+            points = self.points and "points" in self.rules.match_options
+            self.target = self.rules.points_target if points else self.rules.match_target
+        allowed = self.rules.match_targets
+        if allowed and self.target not in allowed:
+            raise ConquianError(N_("a {game} match goes to {targets} points ({rule}), not "
+                                   "{target}"), game=self.rules.name,
+                                targets=" / ".join(map(str, allowed)),
+                                rule=self.rules.rule_ids.get("match", ""), target=self.target)
         if self.target < 1:
-            raise ValueError(f"a match goes to at least one point, not {self.target}")
+            raise ConquianError(N_("a match goes to at least one point, not {target}"),
+                                target=self.target)
         if self.dealer < 0:
             # C2: cut for the first deal; K2: by lot.
-            self.dealer = random.Random(f"conquian-match:{self.seed}").randrange(2)
+            chosen = self.options.get("dealer")
+            self.dealer = (random.Random(f"conquian-match:{self.seed}").randrange(2)
+                           if chosen is None else chosen)
 
-    @property
-    def kunken(self) -> bool:
-        return self.rules.id != "cooncan"
+    def _chosen(self) -> dict[str, Any]:
+        """The options as given, ``points`` and ``target`` from the fields."""
+        chosen = {k: v for k, v in self.options.items() if k not in ("points", "target")}
+        if "points" in self.rules.match_options:
+            chosen["points"] = self.points
+        if self.target:
+            chosen["target"] = self.target
+        return chosen
 
-    @property
     def is_over(self) -> bool:
-        if len(self.hands) >= MAX_HANDS:
+        if self.hands_played >= MAX_HANDS:
             return True
-        if self.kunken:
+        if self.rules.both_score:  # K14: equal totals play on
             return max(self.score) >= self.target and self.score[0] != self.score[1]
         return max(self.score) >= self.target
 
-    @property
     def winner(self) -> int | None:
-        if not self.is_over or self.score[0] == self.score[1]:
+        if not self.is_over() or self.score[0] == self.score[1]:
             return None
         return 0 if self.score[0] > self.score[1] else 1
 
     def next_hand(self) -> Any:
         from solver.game.registry import game_rules
 
-        deal = deal_from_seed(hand_seed(self.seed, len(self.hands)), self.dealer, self.rules)
-        state = game_rules(self.rules).new_hand(deal, (self.score[0], self.score[1]))
-        self.hands.append(state)
-        return state
+        deal = deal_from_seed(hand_seed(self.seed, self.hands_played), self.dealer, self.rules)
+        return game_rules(self.rules).new_hand(deal, (self.score[0], self.score[1]))
 
     def record_result(self, state: Any) -> None:
+        self.hands_played += 1
         winner = state.winner
-        if self.kunken:
+        if self.rules.both_score:
             if winner is None:
                 self.stake *= 2  # K13: the same dealer deals again, the next hand doubled
                 return
@@ -104,11 +128,29 @@ class MeldMatch:
             if winner is not None:
                 self.score[winner] += hand_points(state)
         elif winner is None:
-            self.stake += 1  # C12, C13: a drawn hand carries its point over
+            if self.rules.match_stake == "carry":
+                self.stake += 1  # C12, C13: a drawn hand carries its point over
         else:
             self.score[winner] += self.stake
             self.stake = 1
         self.dealer = 1 - self.dealer  # C2: the deal alternates
+
+    def to_dict(self) -> dict[str, Any]:
+        return to_stored(self, self.options)
+
+
+def meld_match(seed: int, rules: RuleProfile, seats: int,
+               options: Mapping[str, Any]) -> MeldMatch:
+    """``GameRules.new_match`` of Cooncan and the Kunken profiles."""
+    return MeldMatch(seed, rules, seats=seats, options=dict(options))
+
+
+def meld_match_from_dict(data: Mapping[str, Any], rules: RuleProfile) -> MeldMatch:
+    """``GameRules.match_from_dict`` of Cooncan and the Kunken profiles."""
+    fields = stored(data, rules)
+    return MeldMatch(fields["seed"], rules, 0, fields["score"], fields["stake"],
+                     fields["dealer"], fields["hands_played"], seats=fields["seats"],
+                     options=fields["options"])
 
 
 def play_meld_match(seed: int, rules: RuleProfile | str, players: Sequence[Chooser],
@@ -116,7 +158,5 @@ def play_meld_match(seed: int, rules: RuleProfile | str, players: Sequence[Choos
                     ) -> Iterator[tuple[Any, MeldMatch]]:
     """Play one match; yields every finished hand with the match after it."""
     match = MeldMatch(seed, get_profile(rules), target, points=points)
-    while not match.is_over:
-        state = play_hand(match.next_hand(), players, rng)
-        match.record_result(state)
+    for state in play_match(match, players, rng):
         yield state, match

@@ -70,6 +70,26 @@ class RuleProfile:
     """The player who melds the opening card discards nothing for it, so holds one card more
     than ``hand_size`` from then on (Kunken K6)."""
     match_target: ClassVar[int] = 3
+    """What wins a match: won hands (R12), points (H12, K14); 0: a table with no end (I2)."""
+    points_target: ClassVar[int] = 100
+    """The default total of a match to points, where ``match_options`` offers one (R14, C15)."""
+    match_targets: ClassVar[tuple[int, ...]] = ()
+    """The only totals a match may go to (K14: 500 or 300); empty: any from 1."""
+    match_stake: ClassVar[Literal["none", "carry", "double"]] = "none"
+    """What a drawn hand does to the next one: nothing (R12), carries its point over (C12,
+    C13), or doubles what the next hand is worth (K13)."""
+    winner_deals: ClassVar[bool] = False
+    """The winner of a hand deals the next, the same dealer again after a drawn hand (K2,
+    K13); otherwise the deal passes to the next player (R2, C2, H2, I2)."""
+    both_score: ClassVar[bool] = False
+    """Both players score every hand (K12): the match ends after the hand in which one
+    reaches the target and the higher total wins, equal totals playing on (K14)."""
+    match_options: ClassVar[Mapping[str, object]] = {"points": False, "target": None,
+                                                     "dealer": None}
+    """The options a match takes, with their defaults (:mod:`solver.game.matches`):
+    ``points`` a match to a point total (R14, C15), ``target`` another total than the
+    default, ``dealer`` the first dealer (``None``: by lot), ``pot_chip`` play with the Pot
+    chip, held first by seat 0 (I11)."""
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "R1", "players": "R2", "deal": "R3", "melds": "R4", "own_melds": "R5",
         "opening": "R6", "turn": "R7", "take": "R8", "force": "R9", "win": "R10",

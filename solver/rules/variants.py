@@ -27,6 +27,7 @@ class Cooncan(RuleProfile):
     seed = "001"
     deck = Deck(ranks=_RANKS_40, rule="C1")
     meld_rules = MeldRules(rule="C4", deck_rule="C1")
+    match_stake = "carry"
     lay_off: ClassVar[LayOff] = "left_card"
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "C1", "players": "C2", "deal": "C3", "melds": "C4", "own_melds": "C5",
@@ -51,6 +52,7 @@ class Colonel(RuleProfile):
     forcing = False
     lay_off: ClassVar[LayOff] = "any"
     match_target = 100
+    match_options: ClassVar[Mapping[str, object]] = {"dealer": None}
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "H1", "players": "H2", "deal": "H2", "melds": "H3", "turn": "H4",
         "take": "H4", "hand_melds": "H5", "lay_off": "H6", "discard": "H7", "out": "H8",
@@ -77,6 +79,7 @@ class Conquin(RuleProfile):
     deal_in_blocks = True
     forcing = False
     match_target = 0
+    match_options: ClassVar[Mapping[str, object]] = {"pot_chip": False, "dealer": None}
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "I1", "players": "I2", "antes": "I3", "deal": "I4", "melds": "I5",
         "jokers": "I6", "betting": "I7", "turn": "I8", "take": "I8", "close": "I9",
@@ -100,6 +103,11 @@ class Kunken(RuleProfile):
     jokers_limited_by_table = True
     opening_extra = True
     match_target = 500
+    match_targets = (500, 300)
+    match_stake = "double"
+    winner_deals = True
+    both_score = True
+    match_options: ClassVar[Mapping[str, object]] = {"target": None, "dealer": None}
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "K1", "players": "K2", "deal": "K2", "melds": "K3", "jokers": "K4",
         "swap": "K5", "opening": "K6", "turn": "K7", "take": "K7", "hand_melds": "K8",

@@ -32,13 +32,13 @@ def test_c15_the_winner_scores_the_losers_pips_and_a_draw_scores_nothing() -> No
     match.record_result(_finished(None, ""))
     assert match.score == [32, 0] and match.stake == 1  # nothing carried over (C15)
     match.record_result(_finished(1, "2C"))
-    assert match.score == [32, 2] and not match.is_over
+    assert match.score == [32, 2] and not match.is_over()
 
 
 def test_c15_the_first_to_the_total_wins() -> None:
     match = MeldMatch(1, COONCAN, 40, points=True)
     match.record_result(_finished(1, "AS AH QD"))  # 15 + 15 + 10
-    assert match.is_over and match.winner == 1
+    assert match.is_over() and match.winner() == 1
 
 
 def test_c15_a_whole_match_to_points_ends_with_its_winner_at_the_total() -> None:
@@ -46,13 +46,14 @@ def test_c15_a_whole_match_to_points_ends_with_its_winner_at_the_total() -> None
     totals = []
     for state, match in play_meld_match(5, COONCAN, players, random.Random(5), 60,
                                         points=True):
-        totals.append((list(match.score), match.is_over))
+        totals.append((list(match.score), match.is_over()))
         if state.winner is not None:
             assert 0 <= state.hands[1 - state.winner].bit_count() <= 10
     assert [over for _, over in totals] == [False] * (len(totals) - 1) + [True]
     assert all(max(score) < 60 for score, _ in totals[:-1])
-    assert match.winner is not None
-    assert match.score[match.winner] >= 60 > match.score[1 - match.winner]
+    assert match.winner() is not None
+    winner = match.winner()
+    assert winner is not None and match.score[winner] >= 60 > match.score[1 - winner]
 
 
 @pytest.mark.parametrize("points", ["0", "-5"])

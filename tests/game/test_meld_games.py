@@ -431,7 +431,7 @@ def test_c13_a_drawn_cooncan_hand_carries_its_point_to_the_next_win() -> None:
     match.record_result(_Hand(1))
     assert match.score == [0, 2] and match.stake == 1
     match.record_result(_Hand(1))
-    assert match.is_over and match.winner == 1
+    assert match.is_over() and match.winner() == 1
 
 
 def test_k13_k14_kunken_doubles_after_an_exhausted_stock_and_the_winner_deals() -> None:
@@ -444,11 +444,11 @@ def test_k13_k14_kunken_doubles_after_an_exhausted_stock_and_the_winner_deals() 
     assert match.dealer == dealer and match.stake == 4 and match.score == [0, 0]
     match.record_result(_Hand(1, (-30, 40)))
     assert match.score == [-120, 160] and match.stake == 1 and match.dealer == 1
-    assert not match.is_over
+    assert not match.is_over()
     match.record_result(_Hand(0, (200, -10)))
-    assert match.score == [80, 150] and not match.is_over
+    assert match.score == [80, 150] and not match.is_over()
     match.record_result(_Hand(1, (5, 150)))
-    assert match.is_over and match.winner == 1
+    assert match.is_over() and match.winner() == 1
     with pytest.raises(ValueError, match="K14"):
         MeldMatch(1, KUNKEN, 400)
 
@@ -510,16 +510,17 @@ def test_conquian_40_matches_to_points_end_when_a_player_reaches_the_total() -> 
     from solver.players import make_player
 
     players = (make_player("greedy"), make_player("random"))
-    match = Match(9, target_points=60)
+    match = Match(9, options={"points": True, "target": 60})
     totals = [0, 0]
-    while not match.is_over:
-        state = play_hand(match.next_hand(), players, random.Random(len(match.hands)))
+    while not match.is_over():
+        # the generator of each hand as before: named by its number + 1
+        state = play_hand(match.next_hand(), players, random.Random(match.hands_played + 1))
         match.record_result(state)
         if state.winner is not None:
             totals[state.winner] += hand_points(state)
         assert state.score[0] <= 2 and state.score[1] <= 2  # the hand's R12 score stays valid
-    assert match.points == totals and max(totals) >= 60
-    assert match.winner == totals.index(max(totals))
+    assert match.score == totals and max(totals) >= 60
+    assert match.winner() == totals.index(max(totals))
     assert max(totals) - hand_points(state) < 60  # the last hand reached the total
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from solver.errors import IllegalActionError
+from solver.game.colonel.match import colonel_match, colonel_match_from_dict
 from solver.game.colonel.players import PLAYERS
 from solver.game.colonel.state import ColonelAction, ColonelState, pips
 from solver.game.colonel.view import ColonelObservation, observe, observe_action
@@ -31,6 +32,7 @@ def _step(state: ColonelState, player: int | None, action: ColonelAction, where:
 
 COLONEL_GAME: Final[GameRules[ColonelState, ColonelAction, ColonelObservation]] = GameRules(
     new_hand=_new_hand,
+    new_match=colonel_match, match_from_dict=colonel_match_from_dict,
     action_from_dict=ColonelAction.from_dict,
     observe=observe,
     result=_result,

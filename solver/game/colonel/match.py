@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from solver.game.colonel.state import ColonelState
 from solver.game.deal import deal_from_seed
-from solver.game.match import hand_seed, play_hand
-from solver.rules import get_profile
+from solver.game.match import hand_seed
+from solver.game.matches import check_seats, match_options, stored, to_stored
+from solver.rules import RuleProfile
+from solver.rules.variants import Colonel
 
-MATCH_TARGET: Final = 100  # H12
+MATCH_TARGET: Final = Colonel.match_target  # H12
 
 
 def first_dealer(seed: int) -> int:
@@ -19,18 +22,67 @@ def first_dealer(seed: int) -> int:
     return random.Random(f"colonel-match:{seed}").randrange(2)
 
 
-def play_match(seed: int, players: Sequence[Any], rng: random.Random,
-               target: int = MATCH_TARGET) -> Iterator[ColonelState]:
-    """Play hands until someone has ``target`` points; yields each finished hand (its
-    ``score`` is the match score before it)."""
-    rules = get_profile("colonel")
-    score = [0, 0]
-    number = 0
-    while max(score) < target:
-        dealer = (first_dealer(seed) + number) % 2
-        deal = deal_from_seed(hand_seed(seed, number), dealer, rules)
-        state = play_hand(ColonelState(deal, (score[0], score[1])), players, rng)
+@dataclass
+class ColonelMatch:
+    """Hands until a player has the profile's ``match_target`` points (H12); the winner of
+    a hand scores its ``points`` (H11), the deal alternates (H2)."""
+
+    seed: int
+    rules: RuleProfile
+    seats: int = 2
+    options: dict[str, Any] = field(default_factory=dict)
+    score: list[int] = field(default_factory=lambda: [0, 0])
+    stake: int = 1
+    dealer: int = -1
+    hands_played: int = 0
+
+    def __post_init__(self) -> None:
+        self.options = match_options(self.rules, self.options, check_seats(self.rules,
+                                                                           self.seats))
+        if self.dealer < 0:
+            chosen = self.options["dealer"]
+            self.dealer = first_dealer(self.seed) if chosen is None else chosen
+
+    @property
+    def target(self) -> int:
+        return self.rules.match_target
+
+    def is_over(self) -> bool:
+        return max(self.score) >= self.target
+
+    def winner(self) -> int | None:
+        return self.score.index(max(self.score)) if self.is_over() else None
+
+    def next_hand(self) -> ColonelState:
+        deal = deal_from_seed(hand_seed(self.seed, self.hands_played), self.dealer, self.rules)
+        return ColonelState(deal, (self.score[0], self.score[1]))
+
+    def record_result(self, state: ColonelState) -> None:
         if state.winner is not None:
-            score[state.winner] += state.points
-        number += 1
-        yield state
+            self.score[state.winner] += state.points
+        self.hands_played += 1
+        self.dealer = 1 - self.dealer
+
+    def to_dict(self) -> dict[str, Any]:
+        return to_stored(self, self.options)
+
+
+def colonel_match(seed: int, rules: RuleProfile, seats: int,
+                  options: Mapping[str, Any]) -> ColonelMatch:
+    """``GameRules.new_match`` of Colonel."""
+    return ColonelMatch(seed, rules, seats, dict(options))
+
+
+def colonel_match_from_dict(data: Mapping[str, Any], rules: RuleProfile) -> ColonelMatch:
+    """``GameRules.match_from_dict`` of Colonel."""
+    f = stored(data, rules)
+    return ColonelMatch(f["seed"], rules, f["seats"], f["options"], f["score"], f["stake"],
+                        f["dealer"], f["hands_played"])
+
+
+def play_match(seed: int, players: Sequence[Any], rng: random.Random) -> Iterator[ColonelState]:
+    """Play hands until someone has the target; yields each finished hand (its ``score``
+    is the match score before it)."""
+    from solver.game.matches import play_match as play
+
+    yield from play(ColonelMatch(seed, Colonel()), players, rng)

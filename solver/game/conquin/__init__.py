@@ -9,6 +9,7 @@ from typing import Any, Final
 from solver.errors import IllegalActionError
 from solver.game.conquin.players import PLAYERS
 from solver.game.conquin.state import ConquinAction, ConquinState
+from solver.game.conquin.table import conquin_table, conquin_table_from_dict
 from solver.game.conquin.view import ConquinObservation, observe, observe_action
 from solver.game.deal import Deal
 from solver.game.errors import InvalidGameError
@@ -55,6 +56,7 @@ def _shows_hand(state: ConquinState, seat: int) -> bool:
 
 CONQUIN_GAME: Final[GameRules[ConquinState, ConquinAction, ConquinObservation]] = GameRules(
     new_hand=_new_hand,
+    new_match=conquin_table, match_from_dict=conquin_table_from_dict,
     action_from_dict=ConquinAction.from_dict,
     observe=observe,
     result=_result,

@@ -4,13 +4,18 @@ over, and the Pot chip (I11) going to the winner of each deal in which it was pl
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from solver.game.conquin.state import ConquinState
 from solver.game.deal import deal_from_seed
-from solver.game.match import hand_seed, play_hand
-from solver.rules import get_profile
+from solver.game.errors import InvalidGameError
+from solver.game.match import hand_seed
+from solver.game.matches import check_seats, match_options, play_match, stored, to_stored
+from solver.messages import N_
+from solver.rules import RuleProfile
+from solver.rules.variants import Conquin
 
 
 def first_dealer(seed: int, players: int) -> int:
@@ -18,18 +23,79 @@ def first_dealer(seed: int, players: int) -> int:
     return random.Random(f"conquin-table:{seed}").randrange(players)
 
 
+@dataclass
+class ConquinTable:
+    """One table: ``score`` is every seat's chips, won or lost so far; it has no end."""
+
+    seed: int
+    rules: RuleProfile
+    seats: int
+    options: dict[str, Any] = field(default_factory=dict)
+    """``pot_chip``: play with the Pot chip, held first by seat 0 (I11); ``dealer``."""
+    score: list[int] = field(default_factory=list)
+    stake: int = 1
+    dealer: int = -1
+    hands_played: int = 0
+    pot_holder: int | None = -1
+    """The seat holding the Pot chip, ``None`` without it (-1: as ``options`` say)."""
+
+    def __post_init__(self) -> None:
+        self.options = match_options(self.rules, self.options, check_seats(self.rules,
+                                                                           self.seats))
+        if not self.score:
+            self.score = [0] * self.seats
+        if self.dealer < 0:
+            chosen = self.options["dealer"]
+            self.dealer = first_dealer(self.seed, self.seats) if chosen is None else chosen
+        if self.pot_holder == -1:
+            self.pot_holder = 0 if self.options["pot_chip"] else None
+
+    @property
+    def target(self) -> None:
+        return None
+
+    def is_over(self) -> bool:
+        return False
+
+    def winner(self) -> None:
+        return None
+
+    def next_hand(self) -> ConquinState:
+        deal = deal_from_seed(hand_seed(self.seed, self.hands_played), self.dealer, self.rules,
+                              self.seats)
+        return ConquinState(deal, tuple(self.score), self.pot_holder)
+
+    def record_result(self, state: ConquinState) -> None:
+        self.score = [c + s for c, s in zip(self.score, state.settled, strict=True)]
+        self.pot_holder = state.next_pot_holder()
+        self.hands_played += 1
+        self.dealer = (self.dealer + 1) % self.seats  # I2: clockwise
+
+    def to_dict(self) -> dict[str, Any]:
+        return to_stored(self, self.options, pot_holder=self.pot_holder)
+
+
+def conquin_table(seed: int, rules: RuleProfile, seats: int,
+                  options: Mapping[str, Any]) -> ConquinTable:
+    """``GameRules.new_match`` of Conquin."""
+    return ConquinTable(seed, rules, seats, dict(options))
+
+
+def conquin_table_from_dict(data: Mapping[str, Any], rules: RuleProfile) -> ConquinTable:
+    """``GameRules.match_from_dict`` of Conquin."""
+    f = stored(data, rules)
+    holder = data.get("pot_holder")
+    if holder is not None and not (isinstance(holder, int) and 0 <= holder < f["seats"]):
+        raise InvalidGameError(N_("the stored match's {field} is missing or malformed"),
+                               field="pot_holder")
+    return ConquinTable(f["seed"], rules, f["seats"], f["options"], f["score"], f["stake"],
+                        f["dealer"], f["hands_played"], holder)
+
+
 def play_deals(seed: int, players: Sequence[Any], rng: random.Random, deals: int, *,
                dealer: int | None = None, pot_chip: int | None = None) -> Iterator[ConquinState]:
     """Play ``deals`` deals at one table; yields each finished deal (its ``chips`` are every
     player's balance before it).  ``dealer`` overrides the first dealer drawn by lot;
     ``pot_chip`` is the seat holding the Pot chip first, ``None`` to play without it."""
-    rules = get_profile("conquin")
-    seats = len(players)
-    first = first_dealer(seed, seats) if dealer is None else dealer
-    chips = [0] * seats
-    for number in range(deals):
-        deal = deal_from_seed(hand_seed(seed, number), (first + number) % seats, rules, seats)
-        state = play_hand(ConquinState(deal, tuple(chips), pot_chip), players, rng)
-        chips = [c + s for c, s in zip(chips, state.settled, strict=True)]
-        pot_chip = state.next_pot_holder()
-        yield state
+    table = ConquinTable(seed, Conquin(), len(players), {"dealer": dealer}, pot_holder=pot_chip)
+    yield from play_match(table, players, rng, hands=deals)
