@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from solver.game.deal import deal_from_seed
-from solver.game.protocol import GameRules
 from solver.game.record import state_to_dict
 from solver.game.registry import GAMES, game_rules
 from solver.rules import RuleProfile, get_profile
@@ -36,7 +35,8 @@ def new_hand(game_id: str, seed: int) -> Any:
     return game_rules(rules).new_hand(deal, ())
 
 
-def game_of(state: Any) -> GameRules:
+def game_of(state: Any) -> Any:
+    """The :class:`~solver.game.protocol.GameRules` of a hand."""
     return game_rules(state.deal.rules)
 
 
@@ -142,7 +142,7 @@ def computer_steps(game_id: str, seed: int, max_steps: int = 3000) -> Iterator[A
     from solver.game.registry import players_of
 
     made = players_of(game_id)
-    names = [n for n in ("greedy", "random") if n in made] or sorted(made)
+    names: list[str] = [n for n in ("greedy", "random") if n in made] or sorted(made)
     state = new_hand(game_id, seed)
     rng = random.Random(seed)
     choosers = [made[names[(seat + seed) % len(names)]]() for seat in seats_of(state)]

@@ -9,7 +9,7 @@ from tests.conformance.games import snapshot, step
 from tests.conformance.known_bugs import cases
 from tests.conformance.strategies import Hand, build, hands_and_action
 
-SETTINGS = settings(max_examples=12, deadline=None,
+SETTINGS = settings(max_examples=8, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 

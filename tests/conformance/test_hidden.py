@@ -27,7 +27,7 @@ from tests.conformance.games import (
 from tests.conformance.known_bugs import cases
 
 SEEDS = range(3)
-MAX_STEPS = 250
+MAX_STEPS = 150
 
 
 class Seen:

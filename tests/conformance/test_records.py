@@ -12,7 +12,7 @@ from tests.conformance.games import canon, computer_hand, game_of, snapshot
 from tests.conformance.known_bugs import cases
 from tests.conformance.strategies import Hand, hands
 
-SETTINGS = settings(max_examples=12, deadline=None,
+SETTINGS = settings(max_examples=8, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
