@@ -56,13 +56,19 @@ def hand_over(page: Page) -> bool:
     return page.get_by_role("link", name="Review this hand").count() > 0
 
 
-def pick(choices: Locator) -> int:
+def pick(choices: Locator, avoid: tuple[str, ...] = AVOID) -> int:
     """The first offered choice, past those that only take a meld back."""
     kinds = [choices.nth(i).get_attribute("data-kind") for i in range(choices.count())]
     for i, kind in enumerate(kinds):
-        if kind not in AVOID:
+        if kind not in avoid:
             return i
     return 0
+
+
+def stay_in(choices: Locator) -> int:
+    """The first choice that keeps the learner playing (Conquin's pass drops out of the
+    deal, and with it any help)."""
+    return pick(choices, (*AVOID, "pass"))
 
 
 def select_cards(page: Page, item: Locator, keyboard: bool) -> None:
@@ -256,7 +262,7 @@ def test_coaching_levels(page: Page, live_server: str, check_a11y: Any, rules: s
             expect(page.locator("#help li").first).to_be_visible()
             check_a11y(page)
             return
-        play_step(page)
+        play_step(page, choose=stay_in)
     assert level == "none", f"no help offered at level {level}"
     assert api_view(page, live_server, game_id)["coaching"]["level"] == "none"
 
