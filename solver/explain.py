@@ -38,10 +38,11 @@ def melds_text(melds: Iterable[CardMask]) -> str:
 def explain(analysis: Analysis, *, forced: bool = False) -> list[Sentence]:
     """Why the center card can or cannot be taken, and whether it can be forced.
     ``forced``: the opponent has forced it on the player, who must take it (R9).
-    Under another profile (lay-offs, jokers, take-backs, no forcing) the sentences are
+    Under a profile whose center card may do more (``RuleProfile.plain_center`` false:
+    lay-offs, jokers, take-backs) the sentences are
     :func:`solver.claims.profiles.explain_center`'s."""
     position = analysis.position
-    if position.rules.id != "conquian-40":
+    if not position.rules.plain_center:
         from solver.claims.profiles import explain_center  # it imports this module's peers
 
         return explain_center(analysis)
@@ -124,7 +125,7 @@ def _forcing(analysis: Analysis) -> list[Sentence]:
 def explain_play(analysis: Analysis, play: Play) -> list[Sentence]:
     """What one play lays down, what it rearranges, and whether it wins."""
     position = analysis.position
-    if position.rules.id != "conquian-40":
+    if not position.rules.plain_center:
         from solver.claims.profiles import explain_center_play
 
         return explain_center_play(analysis, play)

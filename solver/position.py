@@ -34,7 +34,6 @@ from solver.rules import CONQUIAN_40, RuleProfile, get_profile
 CenterFrom = Literal["opponent", "stock"]
 CENTER_FROM_VALUES: Final = ("opponent", "stock")
 CARDS_PER_PLAYER: Final = 10
-MAX_STOCK: Final = 19  # conquian-40: 40 cards - 2 x 10 held - the center card
 
 JokerMap = tuple[tuple[Card, Card], ...]
 """(joker, the natural card it stands for) for every joker lying in a meld."""
@@ -335,8 +334,7 @@ class _Parser:
         profile = self.profile
         stock: object = self.data.get("stock")
         seated = players if players is not None else profile.min_players
-        most = MAX_STOCK if profile is CONQUIAN_40 else \
-            profile.deck.size - seated * profile.hand_size - 1
+        most = profile.deck.size - seated * profile.hand_size - 1
         if stock is not None and (
             isinstance(stock, bool) or not isinstance(stock, int) or not 0 <= stock <= most
         ):

@@ -16,7 +16,7 @@ from solver.cards import JOKER_BASE, CardMask, cards_of, sort_key
 from solver.claims.glyphs import card_text, string_text
 from solver.claims.profiles import melds_taken_back, taken_back_problem
 from solver.position import Position
-from solver.puzzles.profile_messages import RULE_OF
+from solver.puzzles.profile_messages import says
 from solver.search import analyze_any
 
 if TYPE_CHECKING:
@@ -85,9 +85,8 @@ Check = Callable[["Claim", "Context"], "str | None"]
 def _rule(claim: Claim, ctx: Context) -> str | None:
     """A rule statement is said only in the profiles whose book says it; what it cites is
     checked for every sentence (:func:`solver.claims.citations.citation_problem`)."""
-    _, profiles = RULE_OF[claim.key]
     profile = ctx.position.rules
-    if profiles and profile.id not in profiles:
+    if not says(claim.key, profile):
         return f"this rule is not {profile.id}'s"
     return None
 

@@ -80,9 +80,10 @@ def read_position(text: str, default: RuleProfile | None = None) -> Position:
 def analysis_json(position: Position, engine: Engine) -> dict[str, Any]:
     analysis = engine(position)
     data = analysis.to_dict()
-    # Explanations cite the rule book of the position's own profile: conquian-40's sentences
-    # through its R ids, every other profile's through the ids its rule book gives.
-    if isinstance(analysis, Analysis) and position.rules.id == "conquian-40":
+    # Explanations cite the rule book of the position's own profile: the plain center
+    # analysis's sentences through their R ids (cited into that book), every other's through
+    # the ids its rule book gives.
+    if isinstance(analysis, Analysis) and position.rules.plain_center:
         data.update(explain_dict(analysis, lambda template: cite(template, position.rules)))
     else:
         data.update(explain_any_dict(analysis))

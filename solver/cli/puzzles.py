@@ -47,7 +47,7 @@ def register(sub: Any) -> None:
     validate.set_defaults(func=run_validate)
 
     from solver.puzzles.themes import THEMES
-    from solver.rules import PROFILES
+    from solver.rules import DEFAULT_PROFILE, PROFILES
 
     generate = puzzles.add_parser(
         "generate",
@@ -59,8 +59,8 @@ def register(sub: Any) -> None:
             "profile when --theme is left out)."
         ),
     )
-    generate.add_argument("--rules", default="conquian-40", choices=list(PROFILES),
-                          help="the rule profile (default conquian-40)")
+    generate.add_argument("--rules", default=DEFAULT_PROFILE.id, choices=list(PROFILES),
+                          help=f"the rule profile (default {DEFAULT_PROFILE.id})")
     from solver.puzzles.hand_themes import HAND_THEMES
 
     generate.add_argument("--theme", choices=[*THEMES, *HAND_THEMES],
@@ -150,13 +150,14 @@ def run_validate(args: argparse.Namespace) -> int:
 
 def run_generate(args: argparse.Namespace) -> int:
     from solver.puzzles.generator import generate_set
+    from solver.rules import get_profile
 
     if args.count < 1:
         fail("--count must be at least 1")
-    if args.rules != "conquian-40":
+    if get_profile(args.rules).puzzle_themes:
         return _generate_profile(args)
     if args.theme is None:
-        fail("--theme is required under conquian-40")
+        fail(f"--theme is required under {args.rules}")
     puzzle_set = generate_set(args.theme, args.count, args.seed, args.difficulty, progress=True)
     text = json.dumps(puzzle_set.to_dict(), ensure_ascii=False, indent=1) + "\n"
     if args.out:
@@ -179,10 +180,7 @@ def run_generate(args: argparse.Namespace) -> int:
 def _generate_profile(args: argparse.Namespace) -> int:
     from solver.puzzles.profile_gen import PROFILE_SPECS, generate_profile_set
 
-    specs = PROFILE_SPECS.get(args.rules)
-    if specs is None:
-        fail(f"no puzzle themes for {args.rules}; profiles: conquian-40, "
-             f"{', '.join(PROFILE_SPECS)}")
+    specs = PROFILE_SPECS[args.rules]  # run_generate sends only profiles with themes
     if args.theme is not None and args.theme not in specs:
         fail(f"{args.theme!r} is not a theme of {args.rules}; its themes: {', '.join(specs)}")
     themes = [args.theme] if args.theme else list(specs)

@@ -18,7 +18,7 @@ from solver.position import Position
 def analyze(position: Position) -> Analysis:
     kind = position.rules.analysis
     if kind == "center":
-        if position.rules.id == "conquian-40":
+        if position.rules.plain_center:
             return center.analyze(position)
         return layoff.analyze(position)
     raise ConquianError(N_("the analysis of {rules} positions is not available yet"),

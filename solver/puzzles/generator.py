@@ -45,9 +45,8 @@ from solver.puzzles.difficulty import difficulty as difficulty_of
 from solver.puzzles.discard import safe_discards
 from solver.puzzles.hints import Sentence, explanation, hints, render
 from solver.puzzles.model import Answer, Puzzle, PuzzleSet, Task
-from solver.puzzles.profile_themes import PROFILE_THEMES
 from solver.puzzles.tasks import solve_task
-from solver.puzzles.themes import THEMES, themes_of
+from solver.puzzles.themes import PROFILE_THEMES, THEMES, themes_of
 from solver.search import analyze
 
 MELDS3: Final = tuple(m for m in ALL_MELDS if m.bit_count() == 3)

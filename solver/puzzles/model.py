@@ -15,7 +15,7 @@ from solver.cards import JOKER_BASE, CardMask, card_kind, card_str, cards_of, pa
 from solver.errors import ConquianError, Text
 from solver.messages import N_
 from solver.position import Position
-from solver.rules import PROFILES
+from solver.rules import DEFAULT_PROFILE, PROFILES
 
 Task = Literal["can_use", "can_force", "find_play", "win", "discard", "draw_upcard", "close"]
 TASKS: Final[tuple[Task, ...]] = ("can_use", "can_force", "find_play", "win", "discard",
@@ -30,7 +30,8 @@ TASKS_OF_ANALYSIS: Final[dict[str, tuple[str, ...]]] = {
     "draw": ("draw_upcard",),
     "closing": ("close",),
 }
-RULESET: Final = "conquian-40"
+RULESET: Final = DEFAULT_PROFILE.id
+"""The profile of a puzzle set that names none."""
 PUZZLE_RULESETS: Final[tuple[str, ...]] = tuple(PROFILES)
 """Every profile has puzzles: the tasks of its kind of analysis (:data:`TASKS_OF_ANALYSIS`)."""
 LANGUAGES: Final = ("en", "pt", "es")

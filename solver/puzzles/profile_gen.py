@@ -11,7 +11,7 @@ claims of :mod:`solver.puzzles.hints`, so ``conquian puzzles validate`` re-deriv
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Final, cast
 
 from solver.analysis import Analysis, ClosingAnalysis, DrawAnalysis
 from solver.analysis.closing import discard_str
@@ -25,32 +25,24 @@ from solver.puzzles.model import Puzzle, PuzzleSet, Task
 from solver.puzzles.profile_hints import explanation, hints
 from solver.puzzles.tasks import solve_task
 from solver.puzzles.themes import THEMES, themes_of
-from solver.rules import get_profile
+from solver.rules import PROFILES, get_profile
 from solver.sampling import sample_position
 from solver.sampling_hand import random_position
 from solver.search import analyze, analyze_any
 
 PROFILE_SPECS: Final[dict[str, dict[str, Task]]] = {
-    "cooncan": {"lay-off-center": "find_play", "forcing-lay-off": "can_force",
-                "lay-off": "find_play", "win-eleven": "win", "extend-meld": "find_play"},
-    "kunken": {"joker-play": "find_play", "lay-off": "find_play", "take-back": "find_play",
-               "no-lay-off-yet": "can_use", "win-eleven": "win"},
-    "kunken-40": {"lay-off": "find_play", "take-back": "find_play",
-                  "no-lay-off-yet": "can_use", "win-eleven": "win"},
-    "colonel": {"upcard-better": "draw_upcard", "stock-better": "draw_upcard",
-                "go-out": "draw_upcard"},
-    "conquin": {"close-double": "close", "close-now": "close", "cannot-close": "close"},
-    "kunken-104": {"joker-play": "find_play", "lay-off": "find_play", "take-back": "find_play",
-                   "win-eleven": "win"},
+    profile.id: {theme: cast(Task, task) for theme, task in profile.puzzle_themes.items()}
+    for profile in PROFILES.values() if profile.puzzle_themes
 }
-"""Per profile, the themes that belong to it and the task each asks."""
+"""Per profile with a generated set, its themes and the task each asks
+(``RuleProfile.puzzle_themes``)."""
 
 
 def themes_for(rules: str) -> dict[str, Task]:
     profile = get_profile(rules)
     if profile.id not in PROFILE_SPECS:
-        raise ValueError(f"no puzzle themes for {profile.id}; profiles with puzzles: "
-                         + ", ".join(["conquian-40", *PROFILE_SPECS]))
+        raise ValueError(f"no puzzle themes for {profile.id}; profiles with themes: "
+                         + ", ".join(PROFILE_SPECS))
     return PROFILE_SPECS[profile.id]
 
 

@@ -30,7 +30,7 @@ from solver.claims.profile import (
 from solver.claims.profiles import melds_taken_back
 from solver.position import Position
 from solver.puzzles.model import Answer, Task
-from solver.puzzles.profile_messages import RULE_OF
+from solver.puzzles.profile_messages import RULE_OF, says
 from solver.search import analyze_any
 
 Say = partial(Claim, book="puzzle_profile")
@@ -40,16 +40,13 @@ def _rule(position: Position, key: str, topic: str) -> Claim:
     return Say(key, {"rule": position.rules.rule(topic)})
 
 
-def _kunken(position: Position) -> bool:
-    return position.rules.id.startswith("kunken")
-
-
 def _center(position: Position) -> str:
     return card_text(position.center)
 
 
 def _lay_off_rule(position: Position) -> Claim:
-    key = "rule_lay_off_kunken" if _kunken(position) else "rule_lay_off_cooncan"
+    kunken = says("rule_lay_off_kunken", position.rules)
+    key = "rule_lay_off_kunken" if kunken else "rule_lay_off_cooncan"
     return _rule(position, key, "lay_off")
 
 

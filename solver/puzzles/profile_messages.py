@@ -9,9 +9,14 @@ sentence sends a learner to another game's book.  ``KINDS`` says what each one a
 # ruff: noqa: E501 - whole sentences read better unbroken
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from solver.messages import N_
+from solver.rules import RuleProfile
+
+Holds = Callable[[RuleProfile], bool]
+"""Whether a profile's rule book says a rule statement, asked of the profile's flags."""
 
 MESSAGES: Final[dict[str, str]] = {
     # Hints that ask or point, asserting nothing about the position.
@@ -111,42 +116,50 @@ KINDS: Final[dict[str, str]] = {
     "close_no": "p_no_close",
 }
 
-RULE_OF: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
-    "rule_lay_off_cooncan": (("lay_off",), ("cooncan",)),
-    "rule_force_cooncan": (("force",), ("cooncan",)),
-    "rule_lay_off_kunken": (("lay_off",), ("kunken", "kunken-40", "kunken-104")),
-    "rule_jokers": (("jokers",), ("kunken", "kunken-104")),
-    "rule_own_melds_kunken": (("own_melds",), ("kunken", "kunken-40", "kunken-104")),
-    "rule_win": (("win",), ("cooncan", "kunken", "kunken-40", "kunken-104")),
-    "lay_off_center": (("lay_off",), ()),
-    "lay_off_with": (("lay_off",), ()),
-    "joker_stands": (("jokers",), ()),
-    "take_back_with": (("own_melds",), ()),
-    "take_back_alone": (("own_melds",), ()),
-    "play_melds": (("take",), ()),
-    "swap_with": (("swap",), ()),
-    "swap_alone": (("swap",), ()),
-    "play_melds_alone": (("take",), ()),
-    "usable_yes": (("take",), ()),
-    "usable_no": (("take",), ()),
-    "no_lay_off_yet": (("lay_off",), ()),
-    "force_no_lay_off": (("force",), ()),
-    "no_forcing": (("force",), ()),
-    "force_yes": (("force",), ()),
-    "force_no": (("force",), ()),
-    "win_play": (("win",), ()),
-    "win_play_alone": (("win",), ()),
-    "rule_pips": (("score",), ("colonel",)),
-    "rule_close": (("close",), ("conquin",)),
-    "rule_double": (("score",), ("conquin",)),
-    "draw_yes": (("score",), ()),
-    "draw_no": (("score",), ()),
-    "draw_out": (("out",), ()),
-    "draw_out_discard": (("out",), ()),
-    "close_yes": (("close", "score"), ()),
-    "close_any": (("close", "score"), ()),
-    "close_no": (("close",), ()),
+RULE_OF: Final[dict[str, tuple[tuple[str, ...], Holds | None]]] = {
+    "rule_lay_off_cooncan": (("lay_off",), lambda r: r.lay_off == "left_card"),
+    "rule_force_cooncan": (("force",), lambda r: r.forcing and r.lays_off),
+    "rule_lay_off_kunken": (("lay_off",), lambda r: r.lay_off == "after_own_meld"),
+    "rule_jokers": (("jokers",), lambda r: r.has_jokers and r.jokers_limited_by_table),
+    "rule_own_melds_kunken": (("own_melds",), lambda r: r.take_back),
+    "rule_win": (("win",), lambda r: r.win_down == 11 and r.lays_off),
+    "lay_off_center": (("lay_off",), None),
+    "lay_off_with": (("lay_off",), None),
+    "joker_stands": (("jokers",), None),
+    "take_back_with": (("own_melds",), None),
+    "take_back_alone": (("own_melds",), None),
+    "play_melds": (("take",), None),
+    "swap_with": (("swap",), None),
+    "swap_alone": (("swap",), None),
+    "play_melds_alone": (("take",), None),
+    "usable_yes": (("take",), None),
+    "usable_no": (("take",), None),
+    "no_lay_off_yet": (("lay_off",), None),
+    "force_no_lay_off": (("force",), None),
+    "no_forcing": (("force",), None),
+    "force_yes": (("force",), None),
+    "force_no": (("force",), None),
+    "win_play": (("win",), None),
+    "win_play_alone": (("win",), None),
+    "rule_pips": (("score",), lambda r: r.analysis == "draw"),
+    "rule_close": (("close",), lambda r: r.analysis == "closing"),
+    "rule_double": (("score",), lambda r: r.analysis == "closing"),
+    "draw_yes": (("score",), None),
+    "draw_no": (("score",), None),
+    "draw_out": (("out",), None),
+    "draw_out_discard": (("out",), None),
+    "close_yes": (("close", "score"), None),
+    "close_any": (("close", "score"), None),
+    "close_no": (("close",), None),
 }
 """Per sentence that cites a rule: the topics its ``{rule}`` must be under the position's
-profile, in order, and (for rule statements) the profiles whose book says it; ``()``: any profile
-that has a rule on the topic."""
+profile, in order, and (for rule statements) which profiles' books say it, asked of the
+profile's flags (conquian-40 has no lay-off, so no lay-off rule is said there); ``None``: any
+profile that has a rule on the topic."""
+
+
+def says(key: str, profile: RuleProfile) -> bool:
+    """Whether ``profile``'s rule book says the sentence ``key`` (any rule statement of
+    :data:`RULE_OF`; ``True`` for the sentences any profile may say)."""
+    holds = RULE_OF[key][1] if key in RULE_OF else None
+    return holds is None or holds(profile)

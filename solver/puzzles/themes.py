@@ -4,6 +4,12 @@ Like lichess-puzzler's taggers, a puzzle's themes are *computed*: a set may only
 declare a theme whose predicate holds, and the generator keeps a proposal only when
 the theme it was asked for holds.  The arrangement a predicate inspects is the one
 the analysis reports for each play (the canonical one).
+
+One table serves every profile whose center card is analysed (``RuleProfile.analysis`` is
+``center``; the draw and closing themes are in :mod:`solver.puzzles.hand_themes`): a theme of
+lay-offs, jokers or take-backs is false where its rule does not exist (conquian-40 has no
+lay-off, so a play's ``lay_off`` is ``None`` there), and the themes that read conquian-40's
+tables are guarded by :func:`conquian_only`.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from solver.cards import (
     ACE,
     DECK_40,
     JACK,
+    JOKER_BASE,
     KING,
     QUEEN,
     SEVEN,
@@ -27,7 +34,6 @@ from solver.cards import (
 from solver.melds import MELDS_CONTAINING, is_run, is_set
 from solver.position import Position
 from solver.puzzles.discard import unsafe_cards
-from solver.puzzles.profile_themes import PROFILE_THEMES
 
 Predicate = Callable[[Position, Analysis], bool]
 
@@ -206,16 +212,85 @@ def draw(position: Position, analysis: Analysis) -> bool:
     return position.stock == 0 and position.center_from == "opponent" and not analysis.usable
 
 
+# The themes of lay-offs, jokers and take-backs (cooncan, the kunken profiles).
+
+JOKERS: Final = sum(1 << c for c in range(JOKER_BASE, JOKER_BASE + 4))
+
+
+def _lays_off(play: Play) -> bool:
+    return bool(play.lay_off)
+
+
+def _center_laid_off(play: Play, center: str) -> bool:
+    return any(center in cards for _, cards in play.lay_off or ())
+
+
+def lay_off(position: Position, analysis: Analysis) -> bool:
+    """Some play lays cards off onto the opponent's melds (C9, K10)."""
+    return any(_lays_off(p) for p in analysis.plays)
+
+
+def lay_off_center(position: Position, analysis: Analysis) -> bool:
+    """The card left to you can go onto one of the opponent's melds (C9)."""
+    center = position.to_dict()["center"]
+    return any(_center_laid_off(p, center) for p in analysis.plays)
+
+
+def forcing_lay_off(position: Position, analysis: Analysis) -> bool:
+    """The card your opponent left goes down with no card from your hand, into your melds
+    or onto theirs (C9); it can be forced on you only if it fits your own melds (C10: seed
+    001 forces only those), so the theme is answered yes and no."""
+    return (
+        position.center_from == "opponent"
+        and bool(position.opponent_melds)
+        and any(not p.hand_cards for p in analysis.plays)
+    )
+
+
+def joker_play(position: Position, analysis: Analysis) -> bool:
+    """A joker from your hand goes down in some play (K4)."""
+    return any(p.hand_cards & JOKERS for p in analysis.plays)
+
+
+def take_back(position: Position, analysis: Analysis) -> bool:
+    """Some play needs a card of your own melds taken back into the hand (K9)."""
+    return any(p.taken_back for p in analysis.plays)
+
+
+def no_lay_off_yet(position: Position, analysis: Analysis) -> bool:
+    """The card would fit one of the opponent's melds, but you have no meld of your own to
+    lay off from, and nothing else uses it (K10)."""
+    from solver.claims.profile import fits_opponent_meld  # the claims' own test of a fit
+
+    return (
+        position.rules.lay_off == "after_own_meld"
+        and not position.melds
+        and not analysis.usable
+        and any(fits_opponent_meld(position, i) for i in range(len(position.opponent_melds)))
+    )
+
+
 def conquian_only(predicate: Predicate) -> Predicate:
-    """``predicate`` under conquian-40, false under other profiles: it reads the 40-card
-    meld tables or a rule (R4, R9, R11) the other books word differently."""
+    """``predicate`` under a profile whose puzzles come from the theme generator
+    (``RuleProfile.puzzle_themes`` empty: conquian-40), false under the others: it reads the
+    40-card meld tables or a rule (R4, R9, R11) their books word differently."""
 
     def guarded(position: Position, analysis: Analysis) -> bool:
-        return position.rules.id == "conquian-40" and predicate(position, analysis)
+        return not position.rules.puzzle_themes and predicate(position, analysis)
 
     guarded.__doc__ = predicate.__doc__
     return guarded
 
+
+PROFILE_THEMES: Final[dict[str, Predicate]] = {
+    "lay-off": lay_off,
+    "lay-off-center": lay_off_center,
+    "forcing-lay-off": forcing_lay_off,
+    "joker-play": joker_play,
+    "take-back": take_back,
+    "no-lay-off-yet": no_lay_off_yet,
+}
+"""The themes of lay-offs, jokers and take-backs, in the order the site lists them."""
 
 THEMES: Final[dict[str, Predicate]] = {
     "seven-jack": conquian_only(seven_jack),

@@ -90,6 +90,12 @@ class RuleProfile:
     ``points`` a match to a point total (R14, C15), ``target`` another total than the
     default, ``dealer`` the first dealer (``None``: by lot), ``pot_chip`` play with the Pot
     chip, held first by seat 0 (I11)."""
+    book: ClassVar[str] = "R"
+    """The prefix of the ids in this profile's rule book (``R1``–``R14``)."""
+    puzzle_themes: ClassVar[Mapping[str, str]] = {}
+    """The themes of the profile's generated puzzle set, each with the task it asks
+    (:mod:`solver.puzzles.profile_gen`); empty: its puzzles come from the theme generator of
+    :mod:`solver.puzzles.generator`."""
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "R1", "players": "R2", "deal": "R3", "melds": "R4", "own_melds": "R5",
         "opening": "R6", "turn": "R7", "take": "R8", "force": "R9", "win": "R10",
@@ -114,6 +120,24 @@ class RuleProfile:
     @property
     def has_jokers(self) -> bool:
         return self.deck.jokers > 0
+
+    @property
+    def lays_off(self) -> bool:
+        """Cards may go onto the opponent's melds (``lay_off`` is not ``"none"``)."""
+        return self.lay_off != "none"
+
+    @property
+    def melds_in_hand(self) -> bool:
+        """Melds stay in the hand until a player closes (``melds_shown`` is false)."""
+        return not self.melds_shown
+
+    @property
+    def plain_center(self) -> bool:
+        """The center card can only join the player's own melds, which hold natural cards
+        and stay down: the plain center analysis and its explanations (R8, R9) cover the
+        profile; otherwise lay-offs, jokers or take-backs need the fuller ones."""
+        return (self.center_use == "meld" and not self.lays_off and not self.has_jokers
+                and not self.take_back)
 
     @property
     def max_stock(self) -> int:

@@ -29,6 +29,11 @@ class Cooncan(RuleProfile):
     meld_rules = MeldRules(rule="C4", deck_rule="C1")
     match_stake = "carry"
     lay_off: ClassVar[LayOff] = "left_card"
+    book = "C"
+    puzzle_themes: ClassVar[Mapping[str, str]] = {
+        "lay-off-center": "find_play", "forcing-lay-off": "can_force", "lay-off": "find_play",
+        "win-eleven": "win", "extend-meld": "find_play",
+    }
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "C1", "players": "C2", "deal": "C3", "melds": "C4", "own_melds": "C5",
         "opening": "C6", "turn": "C7", "take": "C8", "lay_off": "C9", "force": "C10",
@@ -53,6 +58,10 @@ class Colonel(RuleProfile):
     lay_off: ClassVar[LayOff] = "any"
     match_target = 100
     match_options: ClassVar[Mapping[str, object]] = {"dealer": None}
+    book = "H"
+    puzzle_themes: ClassVar[Mapping[str, str]] = {
+        "upcard-better": "draw_upcard", "stock-better": "draw_upcard", "go-out": "draw_upcard",
+    }
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "H1", "players": "H2", "deal": "H2", "melds": "H3", "turn": "H4",
         "take": "H4", "hand_melds": "H5", "lay_off": "H6", "discard": "H7", "out": "H8",
@@ -80,6 +89,10 @@ class Conquin(RuleProfile):
     forcing = False
     match_target = 0
     match_options: ClassVar[Mapping[str, object]] = {"pot_chip": False, "dealer": None}
+    book = "I"
+    puzzle_themes: ClassVar[Mapping[str, str]] = {
+        "close-double": "close", "close-now": "close", "cannot-close": "close",
+    }
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "I1", "players": "I2", "antes": "I3", "deal": "I4", "melds": "I5",
         "jokers": "I6", "betting": "I7", "turn": "I8", "take": "I8", "close": "I9",
@@ -108,6 +121,11 @@ class Kunken(RuleProfile):
     winner_deals = True
     both_score = True
     match_options: ClassVar[Mapping[str, object]] = {"target": None, "dealer": None}
+    book = "K"
+    puzzle_themes: ClassVar[Mapping[str, str]] = {
+        "joker-play": "find_play", "lay-off": "find_play", "take-back": "find_play",
+        "no-lay-off-yet": "can_use", "win-eleven": "win",
+    }
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "K1", "players": "K2", "deal": "K2", "melds": "K3", "jokers": "K4",
         "swap": "K5", "opening": "K6", "turn": "K7", "take": "K7", "hand_melds": "K8",
@@ -123,6 +141,10 @@ class Kunken40(Kunken):
     name = "Kunken (40 cards)"
     deck = Deck(ranks=_RANKS_40, rule="K1")
     meld_rules = MeldRules(run_max=10, rule="K3", deck_rule="K1", joker_rule="")
+    puzzle_themes: ClassVar[Mapping[str, str]] = {
+        "lay-off": "find_play", "take-back": "find_play", "no-lay-off-yet": "can_use",
+        "win-eleven": "win",
+    }
 
 
 class Kunken104(Kunken):
@@ -131,3 +153,7 @@ class Kunken104(Kunken):
     id = "kunken-104"
     name = "Kunken (two packs and 4 jokers)"
     deck = Deck(ranks=_ALL_RANKS, packs=2, jokers=4, rule="K1")
+    puzzle_themes: ClassVar[Mapping[str, str]] = {
+        "joker-play": "find_play", "lay-off": "find_play", "take-back": "find_play",
+        "win-eleven": "win",
+    }
