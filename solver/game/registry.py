@@ -6,13 +6,17 @@ from typing import Any, Final
 
 from solver.errors import ConquianError
 from solver.game.actions import Action
+from solver.game.colonel import COLONEL_GAME
+from solver.game.conquin import CONQUIN_GAME
+from solver.game.cooncan import COONCAN_GAME
 from solver.game.deal import Deal
-from solver.game.match import conquian_match, conquian_match_from_dict
+from solver.game.kunken import kunken_game
 from solver.game.observation import Observation, observe
 from solver.game.protocol import AnyGame, GameRules, every_card_shown
 from solver.game.replaying import finish_hand, hand_result, replay_step
 from solver.game.state import GameState
 from solver.messages import N_
+from solver.players import PLAYERS
 from solver.rules import RuleProfile, get_profile
 
 
@@ -20,48 +24,27 @@ def _conquian_hand(deal: Deal, score: tuple[int, ...]) -> GameState:
     return GameState(deal, (score[0], score[1]) if score else (0, 0))
 
 
-def _conquian_players() -> dict[str, Any]:
-    from solver.players import PLAYERS
-
-    return dict(PLAYERS)
-
-
 CONQUIAN_40_GAME: Final[GameRules[GameState, Action, Observation]] = GameRules(
     new_hand=_conquian_hand,
-    new_match=conquian_match, match_from_dict=conquian_match_from_dict,
     action_from_dict=Action.from_dict,
     observe=observe,
     result=hand_result,
     replay_step=replay_step,
     observe_action=every_card_shown,
+    players=PLAYERS,
     finish=finish_hand,
 )
 
-GAMES: Final[dict[str, AnyGame]] = {"conquian-40": CONQUIAN_40_GAME}
+_KUNKEN: Final = kunken_game()
 
-
-def _meld_games() -> dict[str, AnyGame]:
+GAMES: Final[dict[str, AnyGame]] = {
+    "conquian-40": CONQUIAN_40_GAME,
     # The "meld the taken card at once" games build on conquian-40's engine (issue 12).
-    from solver.game.cooncan import COONCAN_GAME
-    from solver.game.kunken import kunken_game
-
-    kunken = kunken_game()
-    return {"cooncan": COONCAN_GAME, "kunken": kunken, "kunken-40": kunken, "kunken-104": kunken}
-
-
-GAMES.update(_meld_games())
-
-
-def _register_draw_games() -> None:
-    # Imported late: the games' modules import the protocol, not this registry.
-    from solver.game.colonel import COLONEL_GAME
-    from solver.game.conquin import CONQUIN_GAME
-
-    GAMES["colonel"] = COLONEL_GAME
-    GAMES["conquin"] = CONQUIN_GAME
-
-
-_register_draw_games()
+    "cooncan": COONCAN_GAME,
+    "kunken": _KUNKEN, "kunken-40": _KUNKEN, "kunken-104": _KUNKEN,
+    "colonel": COLONEL_GAME,
+    "conquin": CONQUIN_GAME,
+}
 
 
 def game_rules(profile: RuleProfile | str) -> AnyGame:
@@ -76,5 +59,4 @@ def game_rules(profile: RuleProfile | str) -> AnyGame:
 
 def players_of(profile: RuleProfile | str) -> dict[str, Any]:
     """The computer players of a profile's game, by name."""
-    game = game_rules(profile)
-    return dict(game.players) if game.players else _conquian_players()
+    return dict(game_rules(profile).players)
