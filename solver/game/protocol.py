@@ -1,11 +1,13 @@
 """What every game of the family offers the rest of the code, whatever its rules.
 
-Each profile's game is one module (conquian-40's is :mod:`solver.game.state`) whose hand
-state follows OpenSpiel's API — ``current_player``, ``legal_actions``, ``apply_action``,
-``is_terminal``, ``returns`` — and which registers a :class:`GameRules` in
-:mod:`solver.game.registry`: how to start a hand, how its actions read from a record, what
-one player may see (of the hand and of each step), and how a finished hand ends in the
-record.  Records, replay, self-play and the site only go through this interface.
+Each profile's game is a package (``solver/game/kunken/``: ``state``, ``view``,
+``players``, and ``__init__`` building its :class:`GameRules`; conquian-40's hand is still
+:mod:`solver.game.state`, registered in :mod:`solver.game.registry`) whose hand state follows
+OpenSpiel's API — ``current_player``, ``legal_actions``, ``apply_action``, ``is_terminal``,
+``returns`` (:class:`HandState`) — and which the registry lists by profile: how to start a
+hand, how its actions read from a record, what one player may see (of the hand and of each
+step), how a finished hand ends in the record, and its computer players.  Records, replay,
+self-play and the site only go through this interface.
 """
 
 from __future__ import annotations
