@@ -160,8 +160,9 @@ def no_sideways_scroll(page: Page) -> None:
 
 def play_hand(page: Page, live_server: str, game_id: str, check_a11y: Any = None,
               snapshot: Any = None, name: str = "") -> dict[str, Any]:
-    """Plays the hand to its end by cards; answers the last view (with 'made': the kinds
-    and 'marks': the most laid-off cards seen at once)."""
+    """Plays the hand to its end by cards, the first two moves by keyboard alone; answers
+    the last view (with 'made': the kinds and 'marks': the most laid-off cards seen at
+    once)."""
     made: list[str] = []
     marks = 0
     for step in range(400):
@@ -174,7 +175,7 @@ def play_hand(page: Page, live_server: str, game_id: str, check_a11y: Any = None
             check_a11y(page)
             no_sideways_scroll(page)
             snapshot(page, f"table-{name}")
-        made.append(play_step(page, keyboard=step < 2))
+        made.append(play_step(page, keyboard=step < 2, choose=stay_in))
     raise AssertionError(f"the hand did not end: {made[-20:]}")
 
 
