@@ -13,12 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from solver.rules import PROFILES, RuleProfile
 
 PROFILE_IDS = sorted(PROFILES)
-PHONE = {"width": 375, "height": 812}
+PHONE: ViewportSize = {"width": 375, "height": 812}
 SEATS = 4  # Conquin (any profile seating more than two) plays with four
 AVOID = ("take_back",)  # taking a meld back and laying it again could loop for ever
 
@@ -49,7 +49,8 @@ def api_view(page: Page, live_server: str, game_id: str) -> dict[str, Any]:
     response = page.request.get(f"{live_server}/api/games/{game_id}")
     assert response.ok, response.text()
     data: dict[str, Any] = response.json()
-    return data.get("view", data)
+    view: dict[str, Any] = data.get("view", data)
+    return view
 
 
 def hand_over(page: Page) -> bool:
