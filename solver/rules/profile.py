@@ -62,6 +62,9 @@ class RuleProfile:
     (``left_card``); anyone, any cards (``any``); or once you have a meld of your own."""
     take_back: ClassVar[bool] = False
     """Exposed melds may go back into the hand."""
+    lay_off_freezes: ClassVar[bool] = False
+    """A meld carrying cards another player laid off on it is frozen for its owner (C5,
+    K10): the table view marks it."""
     jokers_limited_by_table: ClassVar[bool] = False
     """A joker may not stand for a card that is already on the table."""
     deal_in_blocks: ClassVar[bool] = False

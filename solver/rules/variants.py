@@ -29,6 +29,7 @@ class Cooncan(RuleProfile):
     meld_rules = MeldRules(rule="C4", deck_rule="C1")
     match_stake = "carry"
     lay_off: ClassVar[LayOff] = "left_card"
+    lay_off_freezes = True
     book = "C"
     puzzle_themes: ClassVar[Mapping[str, str]] = {
         "lay-off-center": "find_play", "forcing-lay-off": "can_force", "lay-off": "find_play",
@@ -111,6 +112,7 @@ class Kunken(RuleProfile):
     hand_melds_any_turn = True
     forcing = False
     lay_off: ClassVar[LayOff] = "after_own_meld"
+    lay_off_freezes = True
     take_back = True
     joker_swap = True
     jokers_limited_by_table = True

@@ -51,8 +51,10 @@ def _names(app: Flask) -> dict[str, str]:
 
 
 def _codes(value: Any) -> set[str]:
-    """The card codes anywhere in a JSON value ("*5H": a joker standing for the 5♥)."""
-    return set(CODE_RE.findall(json.dumps(value)))
+    """The card codes anywhere in a JSON value ("*5H": a joker standing for the 5♥; a table
+    card's ``stands_for`` names the card its joker stands for, seen as "*5H")."""
+    text = re.sub(r'"stands_for": "([^"]+)"', r'"stands_for": "*\1"', json.dumps(value))
+    return set(CODE_RE.findall(text))
 
 
 def _named(text: str, names: dict[str, str]) -> set[str]:
@@ -60,11 +62,12 @@ def _named(text: str, names: dict[str, str]) -> set[str]:
     # A drawn card's rank and suit are read from its data-card ("*9C": a joker as the 9♣).
     text = re.sub(r'<span class="card__(?:rank|suit)"[^>]*>[^<]*</span>', "", text)
     text = html_lib.unescape(text)
+    text = re.sub(r'"stands_for": "([^"]+)"', r'"stands_for": "*\1"', text)  # see _codes
     found = set(CODE_RE.findall(text)) | set(ATTR_RE.findall(text))
     found |= {card_str(parse_kind(g)) for g in GLYPH_RE.findall(text)}
     pattern = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
     # "joker as the nine of hearts" names a joker, not the nine of hearts (as "*9H" does).
-    text = re.sub(rf"joker as the (?:{pattern})\b", "joker", text)
+    text = re.sub(rf"joker as (?:the )?(?:{pattern})\b", "joker", text)
     found |= {names[m] for m in re.findall(rf"\b(?:{pattern})\b", text)}
     return found
 
@@ -113,11 +116,17 @@ def _choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         return random_action(view, rng)
     if view["next_hand"]:
         return {"type": "next_hand"}
+
+    def action(choice: dict[str, Any]) -> dict[str, Any]:
+        # A take (or close) with a discard is one choice listing its discards.
+        return dict(choice["action"] or rng.choice(choice["discards"])["action"])
+
     for kind in ("close", "play"):
-        preferred = [c for c in view["choices"] if c["action"]["type"] == kind]
+        preferred = [c for c in view["choices"]
+                     if (c["action"] or c["discards"][0]["action"])["type"] == kind]
         if preferred:
-            return dict(rng.choice(preferred)["action"])
-    return dict(rng.choice(view["choices"])["action"])
+            return action(rng.choice(preferred))
+    return action(rng.choice(view["choices"]))
 
 
 def _assert_seen(named: set[str], seen: set[str], where: str) -> None:
@@ -159,7 +168,7 @@ def _help_names(view: dict[str, Any], names: dict[str, str]) -> set[str]:
 def _page_names(html: str, names: dict[str, str]) -> set[str]:
     """The cards a page draws or names, but for the words of its "What can I do with this
     card?" panel (see :func:`_help_names`; the cards it draws are still checked)."""
-    words = re.sub(r'<details class="play-help".*?</details>', "", html, flags=re.S)
+    words = re.sub(r'<(details|section) class="play-help".*?</\1>', "", html, flags=re.S)
     return _named(words, names) | set(ATTR_RE.findall(html)) | set(
         CODE_RE.findall(html_lib.unescape(html)))
 

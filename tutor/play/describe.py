@@ -7,6 +7,7 @@ in a screen reader; every sentence goes through gettext.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from flask import g, has_request_context
 from flask_babel import get_locale, get_translations
@@ -16,6 +17,7 @@ from solver.cards import Card, CardMask, card_str, cards_of
 from solver.claims.play import prompt_claims
 from solver.game.actions import Action
 from solver.game.observation import Observation
+from solver.messages import N_
 from tutor.core.cards import card_phrase
 
 Translate = Callable[..., str]
@@ -172,3 +174,145 @@ def advise(action: Action) -> str:
     if action.type == "force":
         return _("Force the %(card)s on the computer (R9).", card=card)
     return _("Do not force it.")
+
+
+# --- the log of every profile, in the first and second person ------------------------------
+
+
+def _phrase(code: str) -> str:
+    """A card of a record action in words; a joker standing for a card says so."""
+    from tutor.core.cards import card_phrase
+
+    if code.startswith("*") and len(code) > 1:
+        return _("joker as the %(card)s", card=card_phrase(code[1:]))
+    return card_phrase(code)
+
+
+def _phrases(codes: list[str]) -> str:
+    labels = [_phrase(c) for c in codes]
+    if len(labels) <= 1:
+        return "".join(labels)
+    return _("%(first)s and %(last)s", first=", ".join(labels[:-1]), last=labels[-1])
+
+
+def _told(kind: str, action: dict[str, Any], you: bool) -> tuple[str, dict[str, object]]:
+    """The log sentence of an action as a template for "you" or "%(who)s" and its
+    parameters."""
+    card = _phrase(str(action.get("card"))) if action.get("card") else ""
+    cards = _phrases(list(action.get("cards") or []))
+    if kind == "turn":
+        return (N_("You turned the top card of the stock.") if you else
+                N_("%(who)s turned the top card of the stock.")), {}
+    if kind == "draw" or (kind == "take" and action.get("from") == "stock"):
+        if action.get("from") == "upcard" and card:
+            return (N_("You took the %(card)s from the discards.") if you else
+                    N_("%(who)s took the %(card)s from the discards.")), {"card": card}
+        if card and you:
+            return N_("You drew the %(card)s from the stock."), {"card": card}
+        return (N_("You drew from the stock.") if you else
+                N_("%(who)s drew from the stock.")), {}
+    if kind == "take":
+        if not card:
+            return (N_("You took the face-up card.") if you else
+                    N_("%(who)s took the face-up card.")), {}
+        hand = list(action.get("hand_cards") or [])
+        params: dict[str, object] = {"card": card, "cards": _phrases(hand)}
+        if "melds" not in action:
+            return (N_("You took the %(card)s.") if you else N_("%(who)s took the %(card)s.")
+                    ), params
+        discard = action.get("discard")
+        if discard:
+            params["discard"] = _phrase(str(discard))
+        if action.get("lay_off"):
+            template = ((N_("You took the %(card)s and laid it off, and discarded the "
+                            "%(discard)s.") if you else
+                         N_("%(who)s took the %(card)s and laid it off, and discarded the "
+                            "%(discard)s.")) if discard else
+                        (N_("You took the %(card)s, laid it off and won the hand.") if you else
+                         N_("%(who)s took the %(card)s, laid it off and won the hand.")))
+            return template, params
+        if hand:
+            template = ((N_("You took the %(card)s with the %(cards)s, and discarded the "
+                            "%(discard)s.") if you else
+                         N_("%(who)s took the %(card)s with the %(cards)s, and discarded the "
+                            "%(discard)s.")) if discard else
+                        (N_("You took the %(card)s with the %(cards)s and won the hand.")
+                         if you else
+                         N_("%(who)s took the %(card)s with the %(cards)s and won the hand.")))
+            return template, params
+        template = ((N_("You took the %(card)s onto your melds, and discarded the %(discard)s.")
+                     if you else
+                     N_("%(who)s took the %(card)s onto their melds, and discarded the "
+                        "%(discard)s.")) if discard else
+                    (N_("You took the %(card)s onto your melds and won the hand.") if you else
+                     N_("%(who)s took the %(card)s onto their melds and won the hand.")))
+        return template, params
+    simple = {
+        "discard": (N_("You discarded the %(card)s."), N_("%(who)s discarded the %(card)s.")),
+        "decline": (N_("You declined the %(card)s."), N_("%(who)s declined the %(card)s.")),
+        "force": (N_("You forced the %(card)s on the computer."),
+                  N_("%(who)s forced the %(card)s on you.")),
+        "no_force": (N_("You did not force it."), N_("%(who)s did not force it.")),
+        "meld": (N_("You laid down the %(cards)s."), N_("%(who)s laid down the %(cards)s.")),
+        "challenge": (N_("You challenged."), N_("%(who)s challenged.")),
+        "accept": (N_("You accepted the challenge."), N_("%(who)s accepted the challenge.")),
+        "refuse": (N_("You refused the challenge."), N_("%(who)s refused the challenge.")),
+        "swap": (N_("You swapped the %(card)s for a joker on the table."),
+                 N_("%(who)s swapped the %(card)s for a joker on the table.")),
+        "take_back": (N_("You took back a meld."), N_("%(who)s took back a meld.")),
+    }
+    if kind == "pass":
+        if card:
+            return (N_("You passed the %(card)s.") if you else
+                    N_("%(who)s passed the %(card)s.")), {"card": card}
+        return (N_("You passed: out of this deal.") if you else
+                N_("%(who)s passed: out of this deal.")), {}
+    if kind in ("add", "lay_off"):
+        owner, actor = action.get("owner"), action.get("_actor")
+        if owner is not None and owner == actor:
+            return (N_("You added the %(cards)s to your meld.") if you else
+                    N_("%(who)s added the %(cards)s to their meld.")), {"cards": cards}
+        if owner == 0:
+            return N_("%(who)s laid off the %(cards)s on your meld."), {"cards": cards}
+        return (N_("You laid off the %(cards)s.") if you else
+                N_("%(who)s laid off the %(cards)s.")), {"cards": cards}
+    if kind == "play" and not action.get("chips"):
+        return (N_("You played on.") if you else N_("%(who)s played on.")), {}
+    if kind == "close":
+        melds = action.get("melds") or []
+        shown = "; ".join(_phrases(list(m)) for m in melds)
+        params = {"melds": shown, "discard": _phrase(str(action.get("discard")))}
+        return (N_("You closed with %(melds)s, and discarded the %(discard)s.") if you else
+                N_("%(who)s closed with %(melds)s, and discarded the %(discard)s.")), params
+    if kind in simple:
+        return simple[kind][0 if you else 1], {"card": card, "cards": cards}
+    return "%(who)s: " + kind, {}
+
+
+_CHIPS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "play": ((N_("You played on, paying %(num)s chip."),
+              N_("You played on, paying %(num)s chips.")),
+             (N_("%(who)s played on, paying %(num)s chip."),
+              N_("%(who)s played on, paying %(num)s chips."))),
+    "raise": ((N_("You raised, paying %(num)s chip."), N_("You raised, paying %(num)s chips.")),
+              (N_("%(who)s raised, paying %(num)s chip."),
+               N_("%(who)s raised, paying %(num)s chips."))),
+    "call": ((N_("You called, paying %(num)s chip."), N_("You called, paying %(num)s chips.")),
+             (N_("%(who)s called, paying %(num)s chip."),
+              N_("%(who)s called, paying %(num)s chips."))),
+}
+"""What a bet pays now (I7), said in the singular or plural."""
+
+
+def tell(action: dict[str, Any], actor: int, who: str, _: Translate = _) -> str:
+    """One log line for any profile's action (record form, as the observer shows it), in
+    the second person for the learner ("You took …") and the third for the others
+    ("Computer 1 drew from the stock.")."""
+    chips = action.get("chips")
+    if action.get("type") in _CHIPS and isinstance(chips, int) and chips:
+        singular, plural = _CHIPS[str(action["type"])][0 if actor == 0 else 1]
+        return str(get_translations().ungettext(singular, plural, chips)) % {
+            "who": who, "num": chips}
+    template, params = _told(str(action.get("type")), {**action, "_actor": actor},
+                             actor == 0)
+    return _(template, who=who, **params)

@@ -1,7 +1,13 @@
-"""The learner's view of a match (contract "HTTP"): built from ``observe`` alone, plus the
-match score, the computer's latest moves in words and the prompt (and, for the page's
-table, the whole hand's log).  Every card in it is one the learner has seen face up or
-holds: the computer's hand and the stock order never appear."""
+"""The learner's view of a game of any profile (contract "HTTP" fields, then the table
+page's): built from the game's observer for seat 0 alone (``observe`` for the position,
+``observe_action`` for the log), the profile's capabilities and the match's score.  Every
+card in it is one the learner has seen face up or holds: the other hands and the stock
+order never appear.
+
+``game`` is the site's game object (:class:`tutor.play.games.TableGame`: ``rules``,
+``level``, ``coaching``, ``state``, ``score``, ``target``, ``hand_over``, ``match_over``,
+``match_winner``, ``hand_index``).
+"""
 
 from __future__ import annotations
 
@@ -10,89 +16,217 @@ from typing import Any
 from flask_babel import gettext
 
 from solver.claims.play import center_help
-from solver.game.actions import Action
-from solver.game.match import MATCH_TARGET
-from solver.game.observation import Observation, observe
+from solver.game.observation import Observation
 from solver.game.registry import game_rules
-from solver.game.state import GameState
-from tutor.play.describe import Translate, describe, prompt, result_text, translator
-from tutor.play.games import COMPUTER, HUMAN, MatchGame
+from solver.rules import RuleProfile, get_profile
+from tutor.play.card_help import card_help
+from tutor.play.choices import actions_of, choices
+from tutor.play.closing import closing
+from tutor.play.describe import Translate, prompt, tell, translator
+from tutor.play.table_view import HUMAN, dealt_text, seat_count, seat_list, seat_name, table
+
+COACHING = ("full", "on_demand", "none")
 
 
-def log_entries(state: GameState, start: int = 0,
+def profile_of(game: Any) -> RuleProfile:
+    return get_profile(game.rules)
+
+
+def log_entries(state: Any, start: int = 0,
                 translate: Translate | None = None) -> list[dict[str, Any]]:
     """The moves of the hand ``state`` from ``start`` on as the learner reads them: who,
-    what (record format) and a sentence in the page's language, each as the game's own
-    observer shows it to the learner (``GameRules.observe_action``)."""
+    what (record form, as the game's observer shows it to seat 0: a card another seat drew
+    face down is never named) and a sentence ("You took …", "Computer 1 drew …")."""
     translate = translate or translator()
     seen = game_rules(state.deal.rules).observe_action
+    seats = len(state.deal.hands)
     entries = []
-    for player, action in state.history[start:]:
-        data = seen(state, player, action, HUMAN)
-        entries.append({"actor": "you" if player == HUMAN else "computer", "action": data,
-                        "text": describe(Action.from_dict(data), player == HUMAN, translate)})
+    for seat, action in state.history[start:]:
+        data = seen(state, seat, action, HUMAN)
+        entries.append({"actor": "you" if seat == HUMAN else "computer", "seat": seat,
+                        "action": data,
+                        "text": tell(data, seat, seat_name(seat, seats), translate)})
     return entries
 
 
-def human_observation(game: MatchGame) -> Observation:
-    return observe(game.state, HUMAN)
+def human_observation(game: Any) -> Any:
+    return game_rules(profile_of(game)).observe(game.state, HUMAN)
 
 
-def match_result(game: MatchGame) -> str | None:
+def match_result(game: Any, seats: int) -> str | None:
     if not game.match_over:
         return None
-    you, them = game.score
+    score = list(game.score)
+    if seats == 2:
+        you, them = score[HUMAN], score[1]
+        if game.match_winner == HUMAN:
+            return gettext("You won the match %(you)s–%(them)s!", you=you, them=them)
+        return gettext("The computer won the match %(them)s–%(you)s.", you=you, them=them)
     if game.match_winner == HUMAN:
-        return gettext("You won the match %(you)s–%(them)s!", you=you, them=them)
-    return gettext("The computer won the match %(them)s–%(you)s.", you=you, them=them)
+        return gettext("You won the match!")
+    return gettext("%(who)s won the match.", who=seat_name(game.match_winner, seats))
 
 
-def game_view(game: MatchGame, observation: Observation | None = None, *,
-              with_log: bool = False) -> dict[str, Any]:
-    """The view sent after every move.  ``with_log`` adds ``log``, every move of the hand so
-    far, which the page's table shows; the JSON API serves it apart (``…/log``) so that a
-    move's answer stays the same size all hand long."""
-    obs = observation or human_observation(game)
+def hand_result(view: dict[str, Any], seats: int) -> str | None:
+    """The banner of a finished hand, from the observation's result."""
+    result = view.get("result")
+    if not result:
+        return None
+    winner = result.get("winner")
+    if winner == "you":
+        winner = HUMAN
+    elif winner == "opponent":
+        winner = 1
+    if winner is None:
+        if "pot" in view:
+            return gettext("Nobody played on: the antes go back.")
+        return gettext("The hand is a draw: the stock ran out.")
+    if winner == HUMAN:
+        return gettext("You won the hand!")
+    if seats == 2:
+        return gettext("The computer won the hand.")
+    return gettext("Computer %(n)s won the hand.", n=winner)
+
+
+def revealed_hands(state: Any, seats: int) -> list[dict[str, Any]]:
+    """Every seat's hand once the hand is over, turned face up (each seat's own observer
+    says what it holds), but for one the game keeps face down (``GameRules.shows_hand``: a
+    Conquin hand thrown in), whose ``hand`` is ``None``."""
+    rules = game_rules(state.deal.rules)
+    return [{"seat": s, "name": seat_name(s, seats),
+             "hand": rules.observe(state, s).to_dict().get("hand", [])
+             if s == HUMAN or rules.shows_hand is None or rules.shows_hand(state, s)
+             else None}
+            for s in range(seats)]
+
+
+def _score(game: Any, seats: int) -> dict[str, Any]:
+    score = list(game.score)
+    if seats == 2:
+        return {"you": score[HUMAN], "opponent": score[1]}
+    return {"you": score[HUMAN], "opponents": score[1:]}
+
+
+def _target(game: Any, rules: RuleProfile) -> int | None:
+    target = getattr(game, "target", None)
+    if target is None and not hasattr(game, "target"):
+        target = rules.match_target or None
+    return target
+
+
+def _match(game: Any, rules: RuleProfile, seats: int) -> dict[str, Any]:
+    target = _target(game, rules)
+    over = bool(game.match_over)
+    if over:
+        text = match_result(game, seats)
+    elif target:
+        text = gettext("The first to %(target)s wins the match.", target=target)
+    else:
+        text = gettext("No end: the chips carry from deal to deal.")
+    return {"score": list(game.score), "target": target, "over": over,
+            "winner": None if game.match_winner is None
+            else ("you" if game.match_winner == HUMAN else "opponent"),
+            "winner_seat": game.match_winner, "text": text}
+
+
+def _contract_fields(view: dict[str, Any], tabled: list[dict[str, Any]], seats: int) -> None:
+    """The contract's two-player fields, where a game's observation names them otherwise."""
+    if "melds" not in view:
+        view["melds"] = [[c["code"] for c in m["cards"]] for m in tabled if m["owner"] == HUMAN]
+        view["opponent_melds"] = [[c["code"] for c in m["cards"]]
+                                  for m in tabled if m["owner"] != HUMAN]
+    if "center" not in view:
+        view["center"] = view.get("upcard")
+        view["center_from"] = None if view.get("upcard") is None else "waste"
+    view.setdefault("center_from", None)
+    view.setdefault("seen", [])
+    if "opponent_hand_count" not in view:
+        view["opponent_hand_count"] = sum(p["hand_count"] for p in view.get("players") or []
+                                          if not p.get("you"))
+
+
+def _prompt(view: dict[str, Any], obs: Any, plain: bool, last: Any, by_you: bool,
+            translate: Translate) -> str:
+    if plain:
+        return prompt(obs, last, by_you, translate)  # the plain center game's walk-through
+    if view.get("hand_over") or view.get("result"):
+        return ""
+    if view.get("to_act"):
+        return translate("Your move: choose one of the actions below.")
+    return translate("The computer is thinking.")
+
+
+def game_view(game: Any, *, with_log: bool = False, help_requested: bool = False
+              ) -> dict[str, Any]:
+    """The view sent after every move, for every profile.  ``with_log`` adds ``log``, every
+    move of the hand so far, which the page's table shows; the JSON API serves it apart
+    (``…/log``) so that a move's answer stays the same size all hand long.
+    ``help_requested``: the learner asked "What can I do with this card?" (coaching
+    "on_demand" answers only then; "full" always, "none" never)."""
+    rules = profile_of(game)
+    obs = human_observation(game)
     view = obs.to_dict()
-    history = game.state.history
-    # The computer's moves since the learner last acted (a whole hand's opening included).
-    tail = len(history)
-    while tail > 0 and history[tail - 1][0] == COMPUTER:
+    chips_at_stake = view.pop("stake", None)  # Conquin's chips in the deal, not the match's
+    seats = seat_count(view)
+    state = game.state
+    history = state.history
+    tail = len(history)  # the other seats' moves since the learner last acted
+    while tail > 0 and history[tail - 1][0] != HUMAN:
         tail -= 1
     last_player, last_action = history[-1] if history else (None, None)
-    you, them = game.score
-    position = obs.position()
     translate = translator()  # one catalog lookup for every sentence of the view
-    help_: dict[str, Any] | None = None
-    helped = center_help(obs)
-    if helped is not None and obs.analysis is not None:
-        claims, plays, _context = helped  # the claims the tests check at every decision
-        help_ = {**obs.analysis.to_dict(),
-                 "explanation": [c.render(translate) for c in claims],
-                 "plays_explained": [[c.render(translate) for c in p] for p in plays]}
-    view.update(
-        {
-            "score": {"you": you, "opponent": them},
-            "level": game.level,
-            "hand_number": game.hand_index + 1,
-            "turn": "you" if obs.to_act else None,
-            "prompt": prompt(obs, last_action, last_player == HUMAN, translate),
-            "hand_over": game.hand_over,
-            "hand_result": (result_text(game.state.winner, HUMAN, translate)
-                            if game.hand_over else None),
-            "match": {
-                "target": MATCH_TARGET,
-                "over": game.match_over,
-                "winner": None if game.match_winner is None
-                else ("you" if game.match_winner == HUMAN else "opponent"),
-            },
-            "match_result": match_result(game),
-            "next_hand": game.can_deal_next,
-            "position": None if position is None else position.to_dict(),
-            "analysis": help_,
-            "last_actions": log_entries(game.state, tail, translate),
-        }
-    )
+    tabled = table(view, rules)
+    _contract_fields(view, tabled, seats)
+    legal = actions_of(obs)
+    kinds = {a["type"] for a in legal}
+    level = getattr(game, "coaching", "full")
+    sentences, _position, _claims = card_help(view, rules, kinds, tabled, seats, translate)
+    help_ = None
+    if level == "full" or (level == "on_demand" and help_requested):
+        help_ = sentences or None
+    legacy_analysis = None
+    plain = rules.plain_center and isinstance(obs, Observation)
+    if plain:
+        helped = center_help(obs)  # conquian-40's contract "analysis" field, as before
+        if helped is not None and obs.analysis is not None:
+            claims, plays, _context = helped
+            legacy_analysis = {**obs.analysis.to_dict(),
+                               "explanation": [c.render(translate) for c in claims],
+                               "plays_explained": [[c.render(translate) for c in p]
+                                                   for p in plays]}
+    hand_over = bool(game.hand_over)
+    shown_name = gettext(getattr(rules, "display_name", rules.name))
+    view.update({
+        "score": _score(game, seats),
+        "level": game.level,
+        "hand_number": game.hand_index + 1,
+        "turn": "you" if view.get("to_act") else None,
+        "prompt": _prompt(view, obs, plain, last_action, last_player == HUMAN, translate),
+        "hand_over": hand_over,
+        "hand_result": hand_result(view, seats) if hand_over else None,
+        "result_text": hand_result(view, seats) if hand_over else None,
+        "next_hand": hand_over and not game.match_over,
+        "rules": {"id": rules.id, "name": shown_name, "book": rules.book},
+        "rules_name": shown_name,
+        "seats": seat_list(view, list(game.score)),
+        "dealt": dealt_text(view),
+        "table": tabled,
+        "choices": choices(legal, view, tabled),
+        "coaching": {"level": level, "help": help_, "available": bool(sentences)},
+        "closing": closing(view, rules, int(chips_at_stake or 0),
+                           bool(getattr(obs, "pot_played", False)))
+        if hand_over else None,
+        "chips_at_stake": chips_at_stake,
+        "match_result": match_result(game, seats),
+        "revealed": revealed_hands(state, seats) if hand_over else None,
+        "last_actions": log_entries(state, tail, translate),
+    })
+    view["match"] = _match(game, rules, seats)
+    if help_ is not None:
+        view["help"] = {"analysis": help_}  # the panel's words, named apart from the table
+    if plain:
+        view["position"] = None if obs.position() is None else obs.position().to_dict()
+        view["analysis"] = legacy_analysis
     if with_log:
-        view["log"] = log_entries(game.state, 0, translate)
+        view["log"] = log_entries(state, 0, translate)
     return view
