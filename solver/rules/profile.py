@@ -14,6 +14,7 @@ from typing import ClassVar, Final, Literal
 
 from solver.cards import DECK_40, Deck
 from solver.melds import TABLE_40, MeldRules, MeldTable
+from solver.messages import N_
 
 CenterUse = Literal["meld", "draw"]
 AnalysisKind = Literal["center", "draw", "closing"]
@@ -30,6 +31,12 @@ class RuleProfile:
 
     id: ClassVar[str] = "conquian-40"
     name: ClassVar[str] = "Conquian (40 cards)"
+    display_name: ClassVar[str] = N_("Conquian (40 cards)")
+    """The name the site shows (translated there), e.g. in the analyzer's profile choice."""
+    book_name: ClassVar[str] = "conquian-40"
+    """The rule book the profile reads: ``docs/rules/<book_name>.md``, ``/rules/<book_name>``."""
+    book_size: ClassVar[int] = 14
+    """How many rules that book has (``R1``–``R14``)."""
     seed: ClassVar[str] = "000"
     deck: ClassVar[Deck] = DECK_40
     meld_rules: ClassVar[MeldRules] = MeldRules()

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from solver.cards import Deck
 from solver.melds import MeldRules
+from solver.messages import N_
 from solver.rules.profile import AnalysisKind, CenterUse, LayOff, RuleProfile
 
 _ALL_RANKS = tuple(range(13))
@@ -24,6 +25,9 @@ class Cooncan(RuleProfile):
 
     id = "cooncan"
     name = "Cooncan (Foster)"
+    display_name = N_("Cooncan (Foster, 40 cards)")
+    book_name = "cooncan"
+    book_size = 15
     seed = "001"
     deck = Deck(ranks=_RANKS_40, rule="C1")
     meld_rules = MeldRules(rule="C4", deck_rule="C1")
@@ -48,6 +52,9 @@ class Colonel(RuleProfile):
 
     id = "colonel"
     name = "Colonel (Hoyle)"
+    display_name = N_("Colonel (Hoyle, 52 cards)")
+    book_name = "colonel"
+    book_size = 13
     seed = "001"
     deck = Deck(ranks=_ALL_RANKS, rule="H1")
     meld_rules = MeldRules(run_max=13, ace_high=True, rule="H3", deck_rule="H1")
@@ -76,6 +83,9 @@ class Conquin(RuleProfile):
 
     id = "conquin"
     name = "Conquin (Italian)"
+    display_name = N_("Conquin (Italian, two packs and jokers)")
+    book_name = "conquin"
+    book_size = 13
     seed = "002"
     deck = Deck(ranks=_ALL_RANKS, packs=2, jokers=4, rule="I1")
     meld_rules = MeldRules(set_max=8, set_repeat_suits=True, run_max=13, wrap=True,
@@ -106,6 +116,9 @@ class Kunken(RuleProfile):
 
     id = "kunken"
     name = "Kunken (52 cards and 2 jokers)"
+    display_name = N_("Kunken (52 cards and 2 jokers)")
+    book_name = "kunken"
+    book_size = 16
     seed = "003"
     deck = Deck(ranks=_ALL_RANKS, jokers=2, rule="K1")
     meld_rules = MeldRules(run_max=13, rule="K3", deck_rule="K1", joker_rule="K4")
@@ -141,6 +154,7 @@ class Kunken40(Kunken):
 
     id = "kunken-40"
     name = "Kunken (40 cards)"
+    display_name = N_("Kunken (40 cards)")
     deck = Deck(ranks=_RANKS_40, rule="K1")
     meld_rules = MeldRules(run_max=10, rule="K3", deck_rule="K1", joker_rule="")
     puzzle_themes: ClassVar[Mapping[str, str]] = {
@@ -154,6 +168,7 @@ class Kunken104(Kunken):
 
     id = "kunken-104"
     name = "Kunken (two packs and 4 jokers)"
+    display_name = N_("Kunken (two packs and 4 jokers)")
     deck = Deck(ranks=_ALL_RANKS, packs=2, jokers=4, rule="K1")
     puzzle_themes: ClassVar[Mapping[str, str]] = {
         "joker-play": "find_play", "lay-off": "find_play", "take-back": "find_play",

@@ -25,7 +25,7 @@ from flask_babel import lazy_gettext as _l
 
 from solver.errors import ConquianError
 from solver.position import Position
-from solver.rules import CONQUIAN_40, PROFILES, RuleProfile, get_profile
+from solver.rules import DEFAULT_PROFILE, PROFILES, RuleProfile, get_profile
 from tutor.core.errors import error_text
 
 FIELDS: Final = (
@@ -112,7 +112,7 @@ def has_position(args: Mapping[str, str]) -> bool:
 def profile_of(args: Mapping[str, str]) -> RuleProfile:
     """The profile the query names (conquian-40 when none); an unknown one is a
     :class:`QueryError` that lists the known profiles."""
-    name = args.get("rules", "") or CONQUIAN_40.id
+    name = args.get("rules", "") or DEFAULT_PROFILE.id
     try:
         return get_profile(name)
     except ConquianError as exc:
@@ -127,7 +127,7 @@ def position_data(args: Mapping[str, str]) -> dict[str, Any]:
             raise QueryError(_("“%(field)s” is too long.", field=FIELD_LABELS[name]))
     profile = profile_of(args)
     data: dict[str, Any] = {"hand": split_cards(args.get("hand", ""))}
-    if profile is not CONQUIAN_40:
+    if profile is not DEFAULT_PROFILE:
         data = {"rules": profile.id, **data}
     if profile.melds_shown:
         data["melds"] = split_melds(args.get("melds", ""))
@@ -158,7 +158,7 @@ def position_query(position: Position) -> dict[str, str]:
     """The canonical, compact query parameters of a position."""
     data = position.to_dict()
     query: dict[str, str] = {}
-    if position.rules is not CONQUIAN_40:
+    if position.rules is not DEFAULT_PROFILE:
         query["rules"] = position.rules.id
     query["hand"] = "".join(data["hand"])
     query["melds"] = ".".join("".join(m) for m in data.get("melds", []))
@@ -192,7 +192,7 @@ def form_values(args: Mapping[str, str]) -> dict[str, str]:
 
     rules = args.get("rules", "")
     return {
-        "rules": rules if rules in PROFILES else CONQUIAN_40.id,
+        "rules": rules if rules in PROFILES else DEFAULT_PROFILE.id,
         "hand": spaced(args.get("hand", ""))[:MAX_FIELD],
         "melds": spaced_melds(args.get("melds", ""))[:MAX_FIELD],
         "opp": spaced_melds(args.get("opp", ""))[:MAX_FIELD],

@@ -5,19 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import gettext as _
 
 from solver.rules import PROFILES, RuleProfile
-
-PROFILE_NAMES: Final = {
-    "conquian-40": _l("Conquian (40 cards)"),
-    "cooncan": _l("Cooncan (Foster, 40 cards)"),
-    "colonel": _l("Colonel (Hoyle, 52 cards)"),
-    "conquin": _l("Conquin (Italian, two packs and jokers)"),
-    "kunken": _l("Kunken (52 cards and 2 jokers)"),
-    "kunken-40": _l("Kunken (40 cards)"),
-    "kunken-104": _l("Kunken (two packs and 4 jokers)"),
-}
 
 # The topics whose rule ids the page cites beside its verdicts and field hints.
 _TOPICS: Final = ("take", "force", "close", "out", "lay_off", "hand_melds", "discard", "count",
@@ -25,8 +15,13 @@ _TOPICS: Final = ("take", "force", "close", "out", "lay_off", "hand_melds", "dis
 
 
 def profile_name(profile: RuleProfile | str) -> str:
-    key = profile if isinstance(profile, str) else profile.id
-    return str(PROFILE_NAMES.get(key, key))
+    """The profile's display name in the page's language; an unknown id as it is."""
+    if isinstance(profile, str):
+        found = PROFILES.get(profile)
+        if found is None:
+            return profile
+        profile = found
+    return _(profile.display_name)
 
 
 def profile_options() -> list[tuple[str, str]]:

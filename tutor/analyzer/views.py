@@ -23,8 +23,9 @@ from solver.claims.profiles import explain_any, explain_center_play
 from solver.errors import ConquianError
 from solver.explain import Sentence, explain, explain_play
 from solver.position import Position
-from solver.rules import CONQUIAN_40, RuleProfile
+from solver.rules import DEFAULT_PROFILE, RuleProfile
 from solver.rules.cite import cite
+from solver.rules.variants import Colonel, Conquin, Cooncan, Kunken
 from solver.search import analyze
 from tutor.analyzer.codec import (
     QueryError,
@@ -51,15 +52,17 @@ EXAMPLES = (
     ("rearrange", {"hand": "2SKSJHQDAC6C", "melds": "3H4H5H6H", "center": "6D", "stock": "12"}),
     ("force", {"hand": "AH6HQHJDKD3C7C", "melds": "2S3S4S", "center": "5S", "from": "stock"}),
     ("win", {"hand": "4SQHQD", "melds": "AS2S3S.5C6C7CJC", "center": "QS"}),
-    # One position of each other rule system (the README's docs/examples).
-    ("cooncan", {"rules": "cooncan", "hand": "5S6S7SAH3HJDQD2C4CKC", "opp": "4D5D6D",
-                 "center": "7D", "stock": "15"}),
-    ("colonel", {"rules": "colonel", "hand": "10SJSQS8H9HKH2D3D2C5C", "opp": "4S5S6S",
-                 "center": "10H", "stock": "25"}),
-    ("conquin", {"rules": "conquin", "hand": "7SAHQHKH7D9D4C5C7C*", "center": "2H",
-                 "players": "4"}),
-    ("kunken", {"rules": "kunken", "hand": "QS8H9H6DQD2C*", "melds": "3C4C5C", "opp": "KSKDKC",
-                "center": "10H", "stock": "20"}),
+    # One position of each other rule system (the README's docs/examples), keyed by its
+    # profile's id.
+    *((profile.id, {"rules": profile.id, **query}) for profile, query in (
+        (Cooncan, {"hand": "5S6S7SAH3HJDQD2C4CKC", "opp": "4D5D6D", "center": "7D",
+                   "stock": "15"}),
+        (Colonel, {"hand": "10SJSQS8H9HKH2D3D2C5C", "opp": "4S5S6S", "center": "10H",
+                   "stock": "25"}),
+        (Conquin, {"hand": "7SAHQHKH7D9D4C5C7C*", "center": "2H", "players": "4"}),
+        (Kunken, {"hand": "QS8H9H6DQD2C*", "melds": "3C4C5C", "opp": "KSKDKC", "center": "10H",
+                  "stock": "20"}),
+    )),
 )
 
 
@@ -106,14 +109,14 @@ def _play_view(analysis: Analysis, play: Play) -> PlayView:
 
 def _play_sentences(analysis: Analysis, play: Play) -> list[str]:
     position = analysis.position
-    if position.rules is CONQUIAN_40:
+    if position.rules.plain_center:
         return [_render(s, position) for s in explain_play(analysis, play)]
     return [s.render(_) for s in explain_center_play(analysis, play)]
 
 
 def _explanation(analysis: Analysis) -> list[str]:
     position = analysis.position
-    if position.rules is CONQUIAN_40:
+    if position.rules.plain_center:
         return [_render(s, position) for s in explain(analysis)]
     return [s.render(_) for s in explain_any(analysis)]
 
@@ -167,6 +170,7 @@ def _profile_context(profile: RuleProfile) -> dict[str, Any]:
         "profile_options": profile_options(),
         "profiles_table": profiles_table(),
         "rules_profile": profile.id,
+        "default_profile": DEFAULT_PROFILE,
     }
 
 
@@ -178,7 +182,7 @@ def index() -> ResponseReturnValue:
     try:
         context.update(_profile_context(profile_of(args)))
     except QueryError:
-        context.update(_profile_context(CONQUIAN_40))
+        context.update(_profile_context(DEFAULT_PROFILE))
 
     if "json" in args:
         text = args.get("json", "")

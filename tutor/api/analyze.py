@@ -52,7 +52,7 @@ def analysis_response(position: Position) -> dict[str, Any]:
     analysis = analyze(position)
     data = analysis.to_dict()
     gettext = get_translations().gettext  # one catalog lookup per response, not per sentence
-    if isinstance(analysis, Analysis) and position.rules.id == "conquian-40":
+    if isinstance(analysis, Analysis) and position.rules.plain_center:
         data.update(
             explain_dict(analysis, lambda template: cite(gettext(template), position.rules))
         )

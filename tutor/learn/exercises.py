@@ -105,7 +105,8 @@ def _render(sentences: Iterable[Any]) -> list[str]:
 
 
 def _other_profile(analysis: Analysis) -> bool:
-    return analysis.position.rules.id != "conquian-40"
+    """Not the plain center analysis: the profile's claims explain it, citing its book."""
+    return not analysis.position.rules.plain_center
 
 
 def _explain(analysis: Analysis, question: str) -> list[str]:
@@ -413,7 +414,7 @@ class FindPlay(PositionExercise):
     def check(self, answer: Answer) -> Feedback:
         position = self.position
         chosen = _parse_cards(answer.values, position.hand,
-                              None if position.rules.id == "conquian-40" else position)
+                              None if position.rules.plain_center else position)
         analysis = self.analysis()
         play = analysis.play_for(chosen)
         wanted = analysis.winning_plays if self.need_win else analysis.plays

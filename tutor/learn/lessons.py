@@ -3,19 +3,20 @@
 A lesson is a few short steps; each step teaches one idea and ends in an exercise that
 the solver checks (see :mod:`tutor.learn.exercises`). Rule ids (R1-R13) refer to
 RULES.md. The seed's worked example comes first, as a step-by-step walkthrough.
+conquian-40's full course is here; every other profile's lessons follow it, from
+:mod:`tutor.learn.profile_lessons` (both built from :mod:`tutor.learn.course`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Final
 
 from flask_babel import lazy_gettext as _l
 
+from tutor.learn.course import Figure, Lesson, Step
 from tutor.learn.exercises import (
     CanBeForced,
     Discard,
-    Exercise,
     ExtendMeld,
     FindPlay,
     ForceOpponent,
@@ -24,37 +25,8 @@ from tutor.learn.exercises import (
     SplitRun,
     TakeOrLeave,
     TakeOutcome,
-    Text,
 )
-from tutor.learn.profile_exercises import CloseChoice, DrawChoice
-
-
-@dataclass(frozen=True)
-class Figure:
-    """Cards drawn beside the text: a few melds (or loose rows) and a caption."""
-
-    groups: tuple[tuple[str, ...], ...]
-    caption: Text
-
-
-@dataclass(frozen=True)
-class Step:
-    title: Text
-    paragraphs: tuple[Text, ...]
-    exercise: Exercise | DrawChoice | CloseChoice
-    figure: Figure | None = None
-
-
-@dataclass(frozen=True)
-class Lesson:
-    slug: str
-    title: Text
-    summary: Text
-    rules: tuple[str, ...]
-    steps: tuple[Step, ...] = field(default_factory=tuple)
-    profile: str = "conquian-40"
-    """The rule profile the lesson teaches; ``rules`` are ids of its rule book."""
-
+from tutor.learn.profile_lessons import PROFILE_LESSONS
 
 # The worked example's hand (seed 000, section 09): 4♥ 5♥ and an unwanted Q♠, plus cards
 # that each go with another card, so that Q♠ is the one card with no partner.
@@ -680,9 +652,6 @@ MATCH = Lesson(
         ),
     ),
 )
-
-# The other profiles' lessons come last; their module needs Lesson and Step, defined above.
-from tutor.learn.profile_lessons import PROFILE_LESSONS  # noqa: E402
 
 LESSONS: Final[tuple[Lesson, ...]] = (
     WORKED_EXAMPLE,

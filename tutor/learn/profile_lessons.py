@@ -8,13 +8,14 @@ from typing import Final
 
 from flask_babel import lazy_gettext as _l
 
+from solver.rules.variants import Colonel, Conquin, Cooncan, Kunken, Kunken40, Kunken104
+from tutor.learn.course import Lesson, Step
 from tutor.learn.exercises import CanBeForced, FindPlay, TakeOrLeave
-from tutor.learn.lessons import Lesson, Step
 from tutor.learn.profile_exercises import CloseChoice, DrawChoice
 
 COONCAN = Lesson(
-    slug="cooncan",
-    profile="cooncan",
+    slug=Cooncan.id,
+    profile=Cooncan.id,
     title=_l("Cooncan: what changes"),
     summary=_l("The same 40 cards and melds, but a card your opponent left may go onto their "
                "melds (though it is never forced on you there), and eleven cards down wins."),
@@ -32,7 +33,7 @@ COONCAN = Lesson(
                 prompt=_l("Your opponent left the K♠. Select the cards from your hand that go "
                           "down with it — none, if it can go down alone."),
                 position_data={
-                    "rules": "cooncan", "hand": ["4S", "7D", "7C"],
+                    "rules": Cooncan.id, "hand": ["4S", "7D", "7C"],
                     "melds": [["JS", "JD", "JC"], ["3H", "4H", "5H"]],
                     "opponent_melds": [["AC", "2C", "3C", "4C"], ["KH", "KD", "KC"],
                                        ["6S", "6H", "6D"]],
@@ -52,7 +53,7 @@ COONCAN = Lesson(
                 prompt=_l("You would like to decline the 3♥. If you do, can your opponent "
                           "force it on you?"),
                 position_data={
-                    "rules": "cooncan",
+                    "rules": Cooncan.id,
                     "hand": ["AS", "6S", "7D", "JD", "QD", "KD", "2C", "3C", "4C", "6C"],
                     "melds": [], "opponent_melds": [["4H", "5H", "6H", "7H", "JH", "QH"]],
                     "center": "3H", "center_from": "opponent",
@@ -69,7 +70,7 @@ COONCAN = Lesson(
                 prompt=_l("Your opponent left the 7♥. The 5♣ you laid off counts as yours: find "
                           "the play that wins the hand."),
                 position_data={
-                    "rules": "cooncan", "hand": ["5H", "6H"],
+                    "rules": Cooncan.id, "hand": ["5H", "6H"],
                     "melds": [["AS", "AH", "AD"], ["7D", "JD", "QD", "KD"]],
                     "opponent_melds": [["2C", "3C", "4C", "5C"]],
                     "laid_off": [{"meld": 0, "cards": ["5C"]}],
@@ -82,8 +83,8 @@ COONCAN = Lesson(
 )
 
 KUNKEN = Lesson(
-    slug="kunken",
-    profile="kunken",
+    slug=Kunken.id,
+    profile=Kunken.id,
     title=_l("Kunken: jokers, lay-offs and taking melds back"),
     summary=_l("52 cards and two jokers (or 40 cards, or two packs): a joker stands for a "
                "missing card, you may add to your opponent's melds once you have your own, "
@@ -99,7 +100,7 @@ KUNKEN = Lesson(
             exercise=FindPlay(
                 prompt=_l("Your opponent left the 10♠. Select the cards that go down with it."),
                 position_data={
-                    "rules": "kunken",
+                    "rules": Kunken.id,
                     "hand": ["5S", "9S", "10H", "2D", "3D", "4D", "7D", "9D", "JD", "*"],
                     "melds": [],
                     "opponent_melds": [["2C", "3C", "4C", "5C", "6C", "*7C", "8C", "9C"]],
@@ -116,7 +117,7 @@ KUNKEN = Lesson(
             exercise=TakeOrLeave(
                 prompt=_l("The 10♦ would extend your opponent's run. Can you take it?"),
                 position_data={
-                    "rules": "kunken",
+                    "rules": Kunken.id,
                     "hand": ["QS", "3H", "6H", "JH", "KH", "3D", "2C", "4C", "10C", "QC"],
                     "melds": [],
                     "opponent_melds": [["2S", "3S", "*4S", "5S"],
@@ -135,7 +136,7 @@ KUNKEN = Lesson(
                 prompt=_l("Your opponent left the 7♠. Select the cards from your hand that go "
                           "down with it."),
                 position_data={
-                    "rules": "kunken", "hand": ["QS", "5H", "7D", "7C"],
+                    "rules": Kunken.id, "hand": ["QS", "5H", "7D", "7C"],
                     "melds": [["6H", "7H", "8H", "9H", "10H", "JH"]],
                     "opponent_melds": [], "center": "7S", "center_from": "opponent",
                 },
@@ -145,8 +146,8 @@ KUNKEN = Lesson(
 )
 
 COLONEL = Lesson(
-    slug="colonel",
-    profile="colonel",
+    slug=Colonel.id,
+    profile=Colonel.id,
     title=_l("Colonel: draw, meld, discard"),
     summary=_l("52 cards, and every card you draw goes into your hand: choose between the "
                "upcard and the stock by what each leaves in your hand."),
@@ -164,7 +165,7 @@ COLONEL = Lesson(
                 prompt=_l("The upcard is the K♥. Is it better to draw it than a card from the "
                           "stock?"),
                 position_data={
-                    "rules": "colonel",
+                    "rules": Colonel.id,
                     "hand": ["2S", "2H", "3H", "5H", "7H", "10H", "6D", "9D", "10D", "7C"],
                     "melds": [], "opponent_melds": [["8S", "8H", "8D", "8C"],
                                                     ["10S", "JS", "QS", "KS", "AS"]],
@@ -182,7 +183,7 @@ COLONEL = Lesson(
                 prompt=_l("The upcard is the 5♦. Is it better to draw it than a card from the "
                           "stock?"),
                 position_data={
-                    "rules": "colonel",
+                    "rules": Colonel.id,
                     "hand": ["9S", "10S", "QS", "9H", "QH", "3D", "4D", "6D", "9C", "QC"],
                     "melds": [], "opponent_melds": [["2S", "2D", "2C"]],
                     "center": "5D", "center_from": "opponent", "stock": 0,
@@ -193,8 +194,8 @@ COLONEL = Lesson(
 )
 
 CONQUIN = Lesson(
-    slug="conquin",
-    profile="conquin",
+    slug=Conquin.id,
+    profile=Conquin.id,
     title=_l("Conquin: closing"),
     summary=_l("Two packs, melds kept in the hand, and one moment that matters: taking the "
                "face-up card lets you close, and how you close sets the stake."),
@@ -211,7 +212,7 @@ CONQUIN = Lesson(
             exercise=CloseChoice(
                 prompt=_l("The face-up card is the K♠. Can you take it and close?"),
                 position_data={
-                    "rules": "conquin",
+                    "rules": Conquin.id,
                     # Nine cards in two melds and a stray 9♦: only a card that joins a
                     # meld lets you close, and the K♠ makes the second meld four kings.
                     "hand": ["2S", "3S", "4S", "5S", "6S", "7S", "KH", "KD", "KC", "9D"],
@@ -228,7 +229,7 @@ CONQUIN = Lesson(
             exercise=CloseChoice(
                 prompt=_l("The face-up card is the 2♦. Can you take it and close?"),
                 position_data={
-                    "rules": "conquin",
+                    "rules": Conquin.id,
                     "hand": ["5S", "7S", "3H", "7H", "AD", "KD", "5C", "7C", "7H", "7C"],
                     "center": "2D", "center_from": "opponent", "players": 4,
                 },
@@ -238,8 +239,8 @@ CONQUIN = Lesson(
 )
 
 KUNKEN_40 = Lesson(
-    slug="kunken-40",
-    profile="kunken-40",
+    slug=Kunken40.id,
+    profile=Kunken40.id,
     title=_l("Kunken with 40 cards"),
     summary=_l("The classic 40-card Kunken: no jokers, and the same lay-offs onto your "
                "opponent's melds once you have your own."),
@@ -256,7 +257,7 @@ KUNKEN_40 = Lesson(
                 prompt=_l("Your opponent left the 5♠. Select the cards from your hand that go "
                           "down with it — none, if it can go down alone."),
                 position_data={
-                    "rules": "kunken-40", "hand": ["AD", "2D"],
+                    "rules": Kunken40.id, "hand": ["AD", "2D"],
                     "melds": [["AS", "2S", "3S", "4S"], ["6S", "7S", "JS", "QS"]],
                     "opponent_melds": [["5H", "5D", "5C"], ["7D", "JD", "QD"]],
                     "center": "5S", "center_from": "opponent",
@@ -267,8 +268,8 @@ KUNKEN_40 = Lesson(
 )
 
 KUNKEN_104 = Lesson(
-    slug="kunken-104",
-    profile="kunken-104",
+    slug=Kunken104.id,
+    profile=Kunken104.id,
     title=_l("Kunken with two packs"),
     summary=_l("Two packs and four jokers: the same card may be in your hand twice, and a "
                "joker still fills one gap."),
@@ -284,7 +285,7 @@ KUNKEN_104 = Lesson(
                 prompt=_l("You turned the 6♣. Select the cards from your hand that go down "
                           "with it."),
                 position_data={
-                    "rules": "kunken-104", "hand": ["9S", "2H", "4D", "8C", "8C", "*"],
+                    "rules": Kunken104.id, "hand": ["9S", "2H", "4D", "8C", "8C", "*"],
                     "melds": [["QS", "QH", "QD", "QC"]], "opponent_melds": [],
                     "center": "6C", "center_from": "stock",
                 },

@@ -12,7 +12,8 @@ from sqlalchemy.exc import IntegrityError
 
 from tutor.core.learner import current_learner
 from tutor.extensions import db
-from tutor.learn.lessons import LESSONS, Lesson
+from tutor.learn.course import Lesson
+from tutor.learn.lessons import LESSONS
 from tutor.models import Learner, LessonProgress
 
 SESSION_KEY = "learn_steps"

@@ -17,8 +17,9 @@ from flask_babel import gettext as _
 from solver.rules.cite import cite
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
+from tutor.learn.course import Lesson, Step
 from tutor.learn.exercises import Answer, AnswerError, Feedback, PositionExercise
-from tutor.learn.lessons import LESSONS, Lesson, Step, lesson_by_slug
+from tutor.learn.lessons import LESSONS, lesson_by_slug
 from tutor.learn.progress import (
     completed_slugs,
     next_lesson,

@@ -9,6 +9,7 @@ import sqlalchemy as sa
 from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from solver.rules import DEFAULT_PROFILE
 from tutor.extensions import db
 from tutor.models.common import utcnow
 
@@ -22,7 +23,7 @@ class PuzzleSet(db.Model):  # type: ignore[name-defined]
     description: Mapped[str] = mapped_column(Text, default="")
     language: Mapped[str] = mapped_column(String(8), default="en")
     author: Mapped[str] = mapped_column(String(120), default="")
-    ruleset: Mapped[str] = mapped_column(String(40), default="conquian-40")
+    ruleset: Mapped[str] = mapped_column(String(40), default=DEFAULT_PROFILE.id)
     source: Mapped[str] = mapped_column(String(16), default="bundled")  # bundled | teacher
     translation_of: Mapped[str | None] = mapped_column(String(80))
     owner_id: Mapped[int | None] = mapped_column(

@@ -374,7 +374,7 @@ class BadResponse(ValueError):
 def _mask(codes: Sequence[str], position: Position | None = None) -> CardMask:
     """Cards as a puzzle writes them; with ``position``, the hand's own copies and jokers
     (two packs, kunken), as the puzzle's answer reads them."""
-    if position is None or position.rules.id == "conquian-40":
+    if position is None or position.rules.plain_center:
         return mask_of(parse_card(c) for c in codes)
     return read_hand_cards(list(codes), position)
 

@@ -24,6 +24,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, gettext
 
 from solver.puzzles.relabel import SuitPermutation, SuitPermutationError
+from solver.rules import DEFAULT_PROFILE
 from tutor.core.learner import current_learner
 from tutor.extensions import db
 from tutor.models import Attempt, Learner, Puzzle, PuzzleRound, ReviewCard
@@ -74,7 +75,8 @@ def _template_globals(state: BlueprintSetupState) -> None:
     from tutor.analyzer.profiles import profile_name
 
     state.app.jinja_env.globals.update(task_label=task_label, theme_label=theme_label,
-                                       profile_name=profile_name)
+                                       profile_name=profile_name,
+                                       default_ruleset=DEFAULT_PROFILE.id)
 
 
 def _language() -> str:

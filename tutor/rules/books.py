@@ -38,17 +38,16 @@ class Book:
         return tuple(f"{self.prefix}{n}" for n in range(1, self.size + 1))
 
 
-BOOKS: Final = (
-    Book("conquian-40", "R", 14),
-    Book("cooncan", "C", 15),
-    Book("colonel", "H", 13),
-    Book("conquin", "I", 13),
-    Book("kunken", "K", 16),
-)
+# One book per distinct book of the registry's profiles (kunken-40 and kunken-104 read
+# kunken's), in the registry's order.
+BOOKS: Final = tuple({
+    p.book_name: Book(p.book_name, p.book, p.book_size) for p in PROFILES.values()
+}.values())
 BOOK_BY_ID: Final = {book.id: book for book in BOOKS}
 BOOK_BY_PREFIX: Final = {book.prefix: book for book in BOOKS}
-RULE_ID_RE: Final = re.compile(r"(?<!\w)([RCHIK])(\d{1,2})(?!\w)")
-_HEADING_ID_RE: Final = re.compile(r"^([RCHIK]\d{1,2})\b")
+_PREFIXES: Final = "".join(BOOK_BY_PREFIX)
+RULE_ID_RE: Final = re.compile(rf"(?<!\w)([{_PREFIXES}])(\d{{1,2}})(?!\w)")
+_HEADING_ID_RE: Final = re.compile(rf"^([{_PREFIXES}]\d{{1,2}})\b")
 
 
 def book_of_rule(rule_id: str) -> Book | None:
@@ -64,9 +63,7 @@ def book_of_profile(profile_id: str) -> Book | None:
     """The book of a rule profile: the one that holds the profile's own rule ids, so
     ``kunken-40`` and ``kunken-104`` read the kunken book.  None for an unknown profile."""
     profile = PROFILES.get(profile_id)
-    if profile is None:
-        return None
-    return book_of_rule(profile.rule("deck"))
+    return None if profile is None else BOOK_BY_ID[profile.book_name]
 
 
 def profiles_of(book: Book) -> list[str]:

@@ -15,12 +15,12 @@ from typing import Final
 
 from markupsafe import Markup, escape
 
-from tutor.rules.books import RULE_ID_RE, Book, book_of_profile, book_of_rule
+from tutor.rules.books import BOOK_BY_PREFIX, RULE_ID_RE, Book, book_of_profile, book_of_rule
 
 # A tag, its quoted attribute values allowed to hold ">"; comments are tags here too.
 _TAG_RE: Final = re.compile(r"(<!--.*?-->|<[^>\"']*(?:(?:\"[^\"]*\"|'[^']*')[^>\"']*)*>)", re.S)
 _GROUP_RE: Final = re.compile(r"\(([^()]*)\)")
-_ANY_ID_RE: Final = re.compile(r"[RCHIK]\d")
+_ANY_ID_RE: Final = re.compile(rf"[{''.join(BOOK_BY_PREFIX)}]\d")
 # Text inside these elements is left alone: links cannot nest in links or controls, and code,
 # scripts, form fields and the page title are not prose.
 _SKIP: Final = frozenset({
