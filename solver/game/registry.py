@@ -11,6 +11,7 @@ from solver.game.conquin import CONQUIN_GAME
 from solver.game.cooncan import COONCAN_GAME
 from solver.game.deal import Deal
 from solver.game.kunken import kunken_game
+from solver.game.match import conquian_match, conquian_match_from_dict
 from solver.game.observation import Observation, observe
 from solver.game.protocol import AnyGame, GameRules, every_card_shown
 from solver.game.replaying import finish_hand, hand_result, replay_step
@@ -26,6 +27,7 @@ def _conquian_hand(deal: Deal, score: tuple[int, ...]) -> GameState:
 
 CONQUIAN_40_GAME: Final[GameRules[GameState, Action, Observation]] = GameRules(
     new_hand=_conquian_hand,
+    new_match=conquian_match, match_from_dict=conquian_match_from_dict,
     action_from_dict=Action.from_dict,
     observe=observe,
     result=hand_result,

@@ -20,6 +20,7 @@ from solver.game.cooncan.state import (
 )
 from solver.game.cooncan.view import CooncanObservation, observe_cooncan
 from solver.game.deal import Deal
+from solver.game.meld_match import meld_match, meld_match_from_dict
 from solver.game.protocol import GameRules, every_card_shown
 from solver.game.replaying import finish_hand, hand_result, replay_step
 
@@ -32,6 +33,7 @@ def _new_hand(deal: Deal, score: tuple[int, ...]) -> CooncanState:
 
 COONCAN_GAME: Final[GameRules[CooncanState, Action, CooncanObservation]] = GameRules(
     new_hand=_new_hand,
+    new_match=meld_match, match_from_dict=meld_match_from_dict,
     action_from_dict=CooncanAction.from_dict,
     observe=observe_cooncan,
     result=hand_result,

@@ -25,6 +25,7 @@ from solver.game.kunken.state import (
     pips,
 )
 from solver.game.kunken.view import KunkenObservation, observe_kunken, observe_kunken_action
+from solver.game.meld_match import meld_match, meld_match_from_dict
 from solver.game.protocol import GameRules, check_turn
 from solver.rules import get_profile
 
@@ -59,6 +60,7 @@ def _step(state: KunkenState, player: int | None, action: KAction, where: str) -
 def kunken_game() -> GameRules[KunkenState, KAction, KunkenObservation]:
     return GameRules(
         new_hand=_new_hand,
+        new_match=meld_match, match_from_dict=meld_match_from_dict,
         action_from_dict=KAction.from_dict,
         observe=observe_kunken,
         result=kunken_result,
