@@ -23,7 +23,7 @@ from solver.game.record import result_of, to_record
 from solver.game.registry import GAMES, game_rules, players_of
 from solver.game.stats import percentile, wilson
 from solver.players import PLAYERS
-from solver.rules import RuleProfile, get_profile
+from solver.rules import DEFAULT_PROFILE, RuleProfile, get_profile
 
 
 def register(sub: Any) -> None:
@@ -52,7 +52,7 @@ def register(sub: Any) -> None:
         help=f"the players, seat by seat ({', '.join(PLAYERS)})",
     )
     parser.add_argument(
-        "--rules", default="conquian-40", metavar="P",
+        "--rules", default=DEFAULT_PROFILE.id, metavar="P",
         help=f"the rule profile ({', '.join(GAMES)})",
     )
     parser.add_argument("--pot-chip", action="store_true",

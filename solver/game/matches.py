@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from solver.errors import ConquianError
 from solver.messages import N_
@@ -124,7 +124,7 @@ def stored(data: Mapping[str, Any], rules: RuleProfile) -> dict[str, Any]:
     if not isinstance(data, Mapping) or data.get("rules") != rules.id:
         raise InvalidGameError(N_("the stored match is not a {game} match"), game=rules.name)
     seats = data.get("seats")
-    seats_ok = _whole(seats, rules.min_players) and int(str(seats)) <= rules.max_players
+    seats_ok = _whole(seats, rules.min_players) and cast(int, seats) <= rules.max_players
     checks: dict[str, bool] = {
         "seed": _whole(data.get("seed"), 0),
         "seats": seats_ok,
@@ -141,7 +141,7 @@ def stored(data: Mapping[str, Any], rules: RuleProfile) -> dict[str, Any]:
             and all(_whole(s, -2**62) for s in score)):
         raise InvalidGameError(N_("the stored match's {field} is missing or malformed"),
                                field="score")
-    if not (_whole(dealer, 0) and int(str(dealer)) < int(str(seats))):
+    if not (_whole(dealer, 0) and cast(int, dealer) < cast(int, seats)):
         raise InvalidGameError(N_("the stored match's {field} is missing or malformed"),
                                field="dealer")
     try:

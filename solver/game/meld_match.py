@@ -62,7 +62,7 @@ class MeldMatch:
     def __post_init__(self) -> None:
         self.rules = get_profile(self.rules)
         check_seats(self.rules, self.seats)
-        self.points = bool(self.options.get("points", self.points))
+        self.points = self.options.get("points", self.points)  # checked by match_options
         if self.options.get("target") is not None:
             self.target = self.options["target"]
         self.options = match_options(self.rules, self._chosen(), self.seats)

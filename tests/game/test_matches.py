@@ -94,6 +94,17 @@ def test_an_unknown_match_option_is_refused_by_name(profile_id: str) -> None:
 
 
 @pytest.mark.parametrize("profile_id", ALL)
+def test_a_yes_no_option_takes_only_true_or_false(profile_id: str) -> None:
+    profile = get_profile(profile_id)
+    for name, default in profile.match_options.items():
+        if isinstance(default, bool):
+            with pytest.raises(ConquianError, match=f"{name} must be true or false"):
+                _start(profile, **{name: "yes"})
+            assert _start(profile, **{name: not default}).to_dict()["options"][name] is (
+                not default)
+
+
+@pytest.mark.parametrize("profile_id", ALL)
 def test_a_malformed_stored_match_is_refused_naming_the_field(profile_id: str) -> None:
     profile = get_profile(profile_id)
     game = game_rules(profile)
@@ -239,3 +250,29 @@ def test_r14_a_match_to_points_scores_the_losers_pips(profile_id: str) -> None:
     while not match.is_over():
         match.record_result(won)
     assert match.winner() == 1 and match.score[1] >= 40
+
+
+@pytest.mark.parametrize("profile_id", ALL)
+def test_selfplay_plays_every_games_match_and_refuses_what_it_does_not_take(
+        profile_id: str, tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from solver.cli import main
+
+    profile = get_profile(profile_id)
+    players = ",".join(["greedy"] * profile.min_players)
+    out = tmp_path / "records.jsonl"
+    if profile.match_target:
+        assert main(["selfplay", "--rules", profile_id, "--matches", "1", "--seed", "2",
+                     "--players", players, "--record", str(out), "--quiet"]) == 0
+        summary = json.loads(capsys.readouterr().out)
+        assert summary["matches"] == 1 and summary["hands"] == len(out.read_text().splitlines())
+    else:  # a table has no end: --matches is refused, --games plays one table
+        with pytest.raises(SystemExit):
+            main(["selfplay", "--rules", profile_id, "--matches", "1", "--players", players])
+        assert "with --games" in capsys.readouterr().err
+    for name in ("pot_chip", "target"):
+        if name not in profile.match_options and (name == "pot_chip" or profile.match_target):
+            flag = ["--pot-chip"] if name == "pot_chip" else ["--matches", "1", "--points", "50"]
+            with pytest.raises(SystemExit):
+                main(["selfplay", "--rules", profile_id, "--players", players, *flag])
+            err = capsys.readouterr().err
+            assert ("pot_chip" if name == "pot_chip" else "--points") in err
