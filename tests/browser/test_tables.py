@@ -214,6 +214,53 @@ def check_closing(page: Page, closing: dict[str, Any]) -> None:
         expect(section).to_contain_text(line)
 
 
+def lay_off_first(choices: Locator) -> int:
+    """A lay-off when there is one, else a take of the center card alone (in Cooncan it
+    may go onto the other seat's meld), else the first choice that stays in."""
+    kinds = [choices.nth(i).get_attribute("data-kind") for i in range(choices.count())]
+    if "lay_off" in kinds:
+        return kinds.index("lay_off")
+    for i, kind in enumerate(kinds):
+        if kind == "take" and choices.nth(i).get_attribute("data-hand") == "[]":
+            return i
+    return stay_in(choices)
+
+
+def seek_lay_off(page: Page, live_server: str, rules: str, seed: int) -> bool:
+    """Plays up to three hands of a new match; True once a card lies on another seat's
+    meld (check_marks has then found its mark)."""
+    game_id = start(page, live_server, rules, seed=seed, level="easy")
+    for _hand in range(3):
+        for _step in range(300):
+            page.wait_for_selector("#play:not(.play-busy)")
+            if check_marks(page, api_view(page, live_server, game_id)):
+                return True
+            if hand_over(page):
+                break
+            play_step(page, choose=lay_off_first)
+        next_hand = page.get_by_role("button", name="Deal the next hand")
+        if not next_hand.count():
+            return False
+        next_hand.click()
+    return False
+
+
+@pytest.mark.parametrize("rules", [r for r in PROFILE_IDS if PROFILES[r].lays_off])
+def test_a_lay_off_is_marked_with_its_owner(page: Page, live_server: str, snapshot: Any,
+                                            rules: str) -> None:
+    """In every profile where cards go onto another seat's meld, hands are played (the
+    learner laying off whenever it can) until a card lies on someone else's meld; the
+    page marks it with its owner (check_marks) and says what the mark means."""
+    for seed in (3, 40):
+        if seek_lay_off(page, live_server, rules, seed):
+            expect(page.locator(".play-legend")).to_be_visible()
+            snapshot(page, f"table-{rules}-lay-off")
+            return
+    # Not met in these deals: every view of every hand is still checked for its marks
+    # (check_marks in test_a_whole_hand_by_cards).
+    pytest.skip(f"no card was laid off on another seat's meld in {rules} (seeds 3, 40)")
+
+
 def many_seats() -> list[str]:
     return [r for r in PROFILE_IDS if PROFILES[r].max_players >= SEATS]
 
