@@ -179,7 +179,7 @@ def advise(action: Action) -> str:
 # --- the log of every profile, in the first and second person ------------------------------
 
 
-def _phrase(code: str) -> str:
+def phrase(code: str) -> str:
     """A card of a record action in words; a joker standing for a card says so."""
     from tutor.core.cards import card_phrase
 
@@ -188,8 +188,8 @@ def _phrase(code: str) -> str:
     return card_phrase(code)
 
 
-def _phrases(codes: list[str]) -> str:
-    labels = [_phrase(c) for c in codes]
+def phrases(codes: list[str]) -> str:
+    labels = [phrase(c) for c in codes]
     if len(labels) <= 1:
         return "".join(labels)
     return _("%(first)s and %(last)s", first=", ".join(labels[:-1]), last=labels[-1])
@@ -198,8 +198,8 @@ def _phrases(codes: list[str]) -> str:
 def _told(kind: str, action: dict[str, Any], you: bool) -> tuple[str, dict[str, object]]:
     """The log sentence of an action as a template for "you" or "%(who)s" and its
     parameters."""
-    card = _phrase(str(action.get("card"))) if action.get("card") else ""
-    cards = _phrases(list(action.get("cards") or []))
+    card = phrase(str(action.get("card"))) if action.get("card") else ""
+    cards = phrases(list(action.get("cards") or []))
     if kind == "turn":
         return (N_("You turned the top card of the stock.") if you else
                 N_("%(who)s turned the top card of the stock.")), {}
@@ -216,13 +216,13 @@ def _told(kind: str, action: dict[str, Any], you: bool) -> tuple[str, dict[str, 
             return (N_("You took the face-up card.") if you else
                     N_("%(who)s took the face-up card.")), {}
         hand = list(action.get("hand_cards") or [])
-        params: dict[str, object] = {"card": card, "cards": _phrases(hand)}
+        params: dict[str, object] = {"card": card, "cards": phrases(hand)}
         if "melds" not in action:
             return (N_("You took the %(card)s.") if you else N_("%(who)s took the %(card)s.")
                     ), params
         discard = action.get("discard")
         if discard:
-            params["discard"] = _phrase(str(discard))
+            params["discard"] = phrase(str(discard))
         if action.get("lay_off"):
             template = ((N_("You took the %(card)s and laid it off, and discarded the "
                             "%(discard)s.") if you else
@@ -280,8 +280,8 @@ def _told(kind: str, action: dict[str, Any], you: bool) -> tuple[str, dict[str, 
         return (N_("You played on.") if you else N_("%(who)s played on.")), {}
     if kind == "close":
         melds = action.get("melds") or []
-        shown = "; ".join(_phrases(list(m)) for m in melds)
-        params = {"melds": shown, "discard": _phrase(str(action.get("discard")))}
+        shown = "; ".join(phrases(list(m)) for m in melds)
+        params = {"melds": shown, "discard": phrase(str(action.get("discard")))}
         return (N_("You closed with %(melds)s, and discarded the %(discard)s.") if you else
                 N_("%(who)s closed with %(melds)s, and discarded the %(discard)s.")), params
     if kind in simple:
