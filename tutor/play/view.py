@@ -217,6 +217,8 @@ def game_view(game: Any, *, with_log: bool = False, help_requested: bool = False
                            bool(getattr(obs, "pot_played", False)))
         if hand_over else None,
         "chips_at_stake": chips_at_stake,
+        "stake": getattr(game, "stake", 1),  # what the match multiplies this hand by
+        "match_score": {"you": list(game.score)[HUMAN], "opponents": list(game.score)[1:]},
         "match_result": match_result(game, seats),
         "revealed": revealed_hands(state, seats) if hand_over else None,
         "last_actions": log_entries(state, tail, translate),
