@@ -38,8 +38,10 @@ def _play(client: FlaskClient, rules: str, seed: int) -> list[tuple[dict[str, An
         seen.append((view, page))
         if view["hand_over"]:
             break
-        takes = [c["action"] for c in view["choices"] if c["action"]["type"] == "take"]
-        action = takes[0] if takes else rng.choice(view["choices"])["action"]
+        # A take with a discard is one choice listing its discards (the first is played).
+        actions = [c["action"] or c["discards"][0]["action"] for c in view["choices"]]
+        takes = [a for a in actions if a["type"] == "take"]
+        action = takes[0] if takes else rng.choice(actions)
         view = client.post(f"/api/games/{game_id}/actions", json=action).get_json()
     return seen
 
@@ -57,7 +59,7 @@ def test_the_opening_card_and_the_taken_card_are_told_as_they_happened(
                     assert before["seat"] == after["seat"]
                     with app.test_request_context():
                         name = card_phrase(after["action"]["card"])
-                    assert f"lays the {name} face up: it starts the discard pile" in after[
+                    assert f"laid the {name} face up: it starts the discard pile" in after[
                         "text"], after["text"]
                     assert "discards" not in after["text"]
                     laid += 1
@@ -70,7 +72,7 @@ def test_the_opening_card_and_the_taken_card_are_told_as_they_happened(
                     assert OPENING_CAPTION in page and STOCK_CAPTION not in page
                     turned += 1
                     for choice in view["choices"]:
-                        if choice["action"]["type"] == "discard":
+                        if (choice["action"] or {}).get("type") == "discard":
                             assert "face up: it starts the discard pile" in choice["text"]
                             offered += 1
                 else:

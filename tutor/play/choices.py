@@ -51,8 +51,9 @@ def _whose(meld: Mapping[str, Any] | None, seats: int) -> str:
 
 
 def label(action: Mapping[str, Any], view: Mapping[str, Any],
-          table: Sequence[Mapping[str, Any]]) -> str:
-    """The action in the imperative, as short as it can say which action it is."""
+          table: Sequence[Mapping[str, Any]], opening: bool = False) -> str:
+    """The action in the imperative, as short as it can say which action it is
+    (``opening``: a discard lays the opening card face up, K6)."""
     kind = action.get("type")
     card = action.get("card")
     shown = string_text(str(card)) if card else ""
@@ -80,6 +81,8 @@ def label(action: Mapping[str, Any], view: Mapping[str, Any],
             return _("%(take)s and win", take=text)
         return text
     if kind == "discard":
+        if opening:
+            return _("Lay %(card)s face up: it starts the discard pile", card=shown)
         return _("Discard %(card)s", card=shown)
     if kind == "decline":
         return _("Decline %(card)s", card=shown)
@@ -166,7 +169,8 @@ def kind_of(action: Mapping[str, Any], table: Sequence[Mapping[str, Any]]) -> st
 
 
 def choices(actions: Sequence[Mapping[str, Any]], view: Mapping[str, Any],
-            table: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+            table: Sequence[Mapping[str, Any]], *, opening: bool = False
+            ) -> list[dict[str, Any]]:
     """One choice per legal action, but for actions differing only in their discard:
     those are one choice whose ``discards`` list each discard with its whole action."""
     out: list[dict[str, Any]] = []
@@ -186,7 +190,7 @@ def choices(actions: Sequence[Mapping[str, Any]], view: Mapping[str, Any],
                                                                    card=string_text(discard)),
                                       "action": dict(data)})
             continue
-        out.append(_choice(len(out), data, view, table))
+        out.append(_choice(len(out), data, view, table, opening))
     for choice in out:
         if choice.get("action") is None and choice.get("discards"):
             # A take still to be completed by a discard is not a winning take.
@@ -196,8 +200,8 @@ def choices(actions: Sequence[Mapping[str, Any]], view: Mapping[str, Any],
 
 
 def _choice(index: int, data: Mapping[str, Any], view: Mapping[str, Any],
-            table: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    text = label(data, view, table)
+            table: Sequence[Mapping[str, Any]], opening: bool = False) -> dict[str, Any]:
+    text = label(data, view, table, opening)
     return {"id": index, "label": text, "text": text, "kind": kind_of(data, table),
             "hand_cards": hand_cards(data), "uses_center": uses_center(data, view),
             "action": dict(data), "discards": None}

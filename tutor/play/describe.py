@@ -304,10 +304,27 @@ _CHIPS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
 """What a bet pays now (I7), said in the singular or plural."""
 
 
-def tell(action: dict[str, Any], actor: int, who: str, _: Translate = _) -> str:
+def opens(history: list[tuple[int, Any]], step: int, seat: int) -> bool:
+    """Whether step ``step`` of ``history`` (by ``seat``) follows that seat's own ``turn``
+    of the opening card (K6): a discard then lays that card face up to start the pile.
+    Melds of hand cards (K8) and joker swaps (K5) may come between while the card waits."""
+    while step > 0 and history[step - 1][0] == seat:
+        kind = history[step - 1][1].type
+        if kind != "meld" and kind != "swap":
+            return bool(kind == "turn")
+        step -= 1
+    return False
+
+
+def tell(action: dict[str, Any], actor: int, who: str, _: Translate = _, *,
+         opening: bool = False) -> str:
     """One log line for any profile's action (record form, as the observer shows it), in
     the second person for the learner ("You took …") and the third for the others
-    ("Computer 1 drew from the stock.")."""
+    ("Computer 1 drew from the stock."); ``opening``: see :func:`opens`."""
+    if opening and action.get("type") == "discard":
+        return _(N_("You laid the %(card)s face up: it starts the discard pile.") if actor == 0
+                 else N_("%(who)s laid the %(card)s face up: it starts the discard pile."),
+                 who=who, card=phrase(str(action.get("card"))))
     chips = action.get("chips")
     if action.get("type") in _CHIPS and isinstance(chips, int) and chips:
         singular, plural = _CHIPS[str(action["type"])][0 if actor == 0 else 1]

@@ -22,7 +22,7 @@ from solver.rules import RuleProfile, get_profile
 from tutor.play.card_help import card_help
 from tutor.play.choices import actions_of, choices
 from tutor.play.closing import closing
-from tutor.play.describe import Translate, prompt, tell, translator
+from tutor.play.describe import Translate, opens, prompt, tell, translator
 from tutor.play.table_view import HUMAN, dealt_text, seat_count, seat_list, seat_name, table
 
 COACHING = ("full", "on_demand", "none")
@@ -41,11 +41,13 @@ def log_entries(state: Any, start: int = 0,
     seen = game_rules(state.deal.rules).observe_action
     seats = len(state.deal.hands)
     entries = []
-    for seat, action in state.history[start:]:
+    for step in range(start, len(state.history)):
+        seat, action = state.history[step]
         data = seen(state, seat, action, HUMAN)
+        text = tell(data, seat, seat_name(seat, seats), translate,
+                    opening=opens(state.history, step, seat))
         entries.append({"actor": "you" if seat == HUMAN else "computer", "seat": seat,
-                        "action": data,
-                        "text": tell(data, seat, seat_name(seat, seats), translate)})
+                        "action": data, "text": text})
     return entries
 
 
@@ -211,7 +213,8 @@ def game_view(game: Any, *, with_log: bool = False, help_requested: bool = False
         "seats": seat_list(view, list(game.score)),
         "dealt": dealt_text(view),
         "table": tabled,
-        "choices": choices(legal, view, tabled),
+        "choices": choices(legal, view, tabled,
+                           opening=opens([*history, (HUMAN, None)], len(history), HUMAN)),
         "coaching": {"level": level, "help": help_, "available": bool(sentences)},
         "closing": closing(view, rules, int(chips_at_stake or 0),
                            bool(getattr(obs, "pot_played", False)))
