@@ -165,22 +165,23 @@ def test_greedy_and_expert_take_through_a_hand_meld_and_finish_the_turn(
 def test_the_play_page_offers_the_hand_meld_while_the_discard_waits(tmp_path: Path) -> None:
     from tests.play.conftest import make_app
     from tutor.extensions import db
-    from tutor.play.profile_view import profile_view
-    from tutor.play.profiles import HUMAN, ProfileGame
+    from tutor.play.games import HUMAN, new_game
+    from tutor.play.view import game_view
 
     app = make_app(tmp_path / "play.sqlite")
     with app.app_context():
         db.create_all()
     state = _lay_off_position(get_profile("kunken"))
     assert state.to_play == HUMAN
-    game = ProfileGame(1, "medium", "kunken", 2, state)
+    game = new_game(state.deal.rules, "medium", 1)
+    game.state = state
     with app.test_request_context("/"):
         state.apply_action(KAction("take", c("4D")))
-        view = profile_view(game)
+        view = game_view(game)
     choices = view["choices"]
     assert [ch["action"] for ch in choices] == [a.to_dict() for a in state.legal_actions()]
     assert [ch["action"]["type"] for ch in choices] == ["meld"]
-    assert "lays down" in choices[0]["text"], choices[0]["text"]
+    assert choices[0]["kind"] == "meld" and choices[0]["label"], choices[0]
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.id)

@@ -10,10 +10,10 @@ import pytest
 from solver.game.actions import TURN
 from solver.game.observation import observe
 from solver.players.expert import ExpertPlayer
-from tutor.play.games import COMPUTER, HUMAN, MatchGame, new_match
+from tutor.play.games import COMPUTER, HUMAN, TableGame, new_match
 
 
-def _learner_move(game: MatchGame, rng: random.Random) -> dict[str, object]:
+def _learner_move(game: TableGame, rng: random.Random) -> dict[str, object]:
     """A learner who often refuses cards, so the expert has refusals to learn from."""
     actions = observe(game.state, HUMAN).legal_actions()
     refusals = [a for a in actions if a.type in ("decline", "pass")]
@@ -30,11 +30,11 @@ def test_the_hard_computer_plays_as_one_continuous_expert(seed: int) -> None:
 
     # The same hand with one expert that lives through it, asked with the same generators.
     expert = ExpertPlayer()
-    replayed = MatchGame(game.seed, "hard", game.state.clone())
+    replayed = game.copy()
     remembered = 0
     for number, (observation, action) in enumerate(replayed.past_decisions(COMPUTER)):
         step = [i for i, (who, _) in enumerate(game.state.history) if who == COMPUTER][number]
-        generator = random.Random(f"conquian-play:{game.seed}:0:{step}")
+        generator = random.Random(f"conquian-play:{game.rules.id}:{game.seed}:0:{step}")
         chosen = expert.choose(observation, generator)
         assert chosen == (TURN if action.type == "turn" else action), f"decision {number}"
         remembered = len(expert.model.refusals)

@@ -33,7 +33,6 @@ from tutor.core.cards import card_phrase
 from tutor.extensions import db
 from tutor.models import Game
 from tutor.play import review as graded_review
-from tutor.play.profiles import new_hand
 
 CODE_RE = re.compile(r'"(\*?(?:10|[A2-9JQK])[SHDC])"')
 ATTR_RE = re.compile(r'data-card="(\*?(?:10|[A2-9JQK])[SHDC])"')
@@ -236,7 +235,7 @@ def test_the_action_observer_shows_no_card_its_viewer_has_not_seen(rules: str) -
     seats = 4 if get_profile(rules).max_players > 2 else 2
     hidden = 0
     for seed in range(3):
-        state = new_hand(rules, seed, 0, seats, [0] * seats, None)
+        state = game.new_match(seed, get_profile(rules), seats, {}).next_hand()
         players = [players_of(rules)["greedy"]() for _ in range(seats)]
         rng = random.Random(seed)
         seen = [_codes(game.observe(state, v).to_dict()) for v in range(seats)]

@@ -9,23 +9,23 @@ from flask import Flask
 from solver.game.kunken import KAction
 from tests.game.test_kunken_swaps import _issue_position
 from tests.game.test_meld_games import c
-from tutor.play.profile_view import card_name, profile_view
-from tutor.play.profiles import HUMAN, ProfileGame
+from tutor.play.games import HUMAN, new_game
+from tutor.play.view import game_view
 
 
 def test_the_issue_position_offers_the_take_and_then_the_swap(app: Flask) -> None:
     state = _issue_position()
     assert state.to_play == HUMAN
-    game = ProfileGame(1, "medium", "kunken", 2, state)
+    game = new_game(state.deal.rules, "medium", 1)
+    game.state = state
     with app.test_request_context("/"):
-        view = profile_view(game)
+        view = game_view(game)
         actions = [choice["action"] for choice in view["choices"]]
         assert actions == [a.to_dict() for a in state.legal_actions()]
         assert {"type": "take", "card": "6H"} in actions
         state.apply_action(KAction("take", c("6H")))
-        view = profile_view(game)
-        eight = card_name("8D")
+        view = game_view(game)
     swap = {"type": "swap", "card": "8D", "owner": 1, "meld": 0}
     assert [choice["action"] for choice in view["choices"]] == [swap]
-    text = view["choices"][0]["text"]
-    assert "joker" in text and eight in text, text
+    text = view["choices"][0]["label"]
+    assert "joker" in text and "8♦" in text, text

@@ -18,7 +18,7 @@ from tutor.extensions import db
 from tutor.models import Game
 from tutor.models.common import utcnow
 from tutor.play import store
-from tutor.play.games import MatchGame, new_match
+from tutor.play.games import TableGame, game_from_dict, new_match
 
 
 @pytest.fixture(params=BACKENDS)
@@ -46,13 +46,13 @@ def test_a_stale_copy_cannot_overwrite_a_newer_move(app: Flask) -> None:
         assert again.game.to_dict() == first.game.to_dict()
 
 
-def _saved_elsewhere(game_id: str, moves: int, action: object = None) -> MatchGame:
+def _saved_elsewhere(game_id: str, moves: int, action: object = None) -> TableGame:
     """Another process (say the other gunicorn worker) plays ``moves`` moves on the stored
     game and saves each one as ``store.save`` does, behind this process's cache."""
     for _ in range(moves):
         row = db.session.get(Game, game_id)
         assert row is not None
-        changed = MatchGame.from_dict(row.state, row.level)
+        changed = game_from_dict(row.state, row.level)
         changed.act(action if action is not None else _any(changed))
         db.session.execute(
             db.update(Game).where(Game.id == game_id)
@@ -83,10 +83,10 @@ def test_moves_saved_elsewhere_are_replayed_onto_the_cached_game(
         assert store.load(game_id) is not None  # cached here at version 0
         changed = _saved_elsewhere(game_id, 3)
 
-        def no_full_replay(*args: object) -> MatchGame:
+        def no_full_replay(*args: object) -> TableGame:
             raise AssertionError("the whole hand was replayed")
 
-        monkeypatch.setattr(MatchGame, "from_dict", no_full_replay)
+        monkeypatch.setattr(TableGame, "from_dict", no_full_replay)
         reloaded = store.load(game_id)
         assert reloaded is not None and reloaded.version == 3
         assert reloaded.game.to_dict() == changed.to_dict()
@@ -115,10 +115,11 @@ def test_the_stored_state_is_the_engine_format(app: Flask) -> None:
         assert row is not None
         state = state_from_dict(row.state)  # the current hand, as solver.game reads it
         assert state.history == game.state.history
-        assert row.state["match"]["seed"] == 12 and row.level == "hard"
+        assert game_from_dict(row.state).seed == 12 and row.level == "hard"
+        assert row.state["table"]["level"] == "hard"
 
 
-def _any(game: MatchGame) -> dict[str, object]:
+def _any(game: TableGame) -> dict[str, object]:
     from solver.game.observation import observe
 
     action = observe(game.state, 0).legal_actions()[0]

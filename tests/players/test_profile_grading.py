@@ -10,17 +10,18 @@ import pytest
 
 from solver.game.match import play_hand
 from solver.game.record import state_from_dict, state_to_dict
-from solver.game.registry import players_of
+from solver.game.registry import game_rules, players_of
 from solver.review.paired import LABELS
 from solver.review.profiles import DEALS, FLOOR, _replayed, _sample, grade_profile_hand
-from tutor.play.profiles import new_hand
+from solver.rules import get_profile
 
 PROFILES = ("cooncan", "colonel", "kunken", "kunken-40", "kunken-104", "conquin")
 
 
 def played(rules: str, seed: int) -> dict[str, Any]:
     seats = 4 if rules == "conquin" else 2
-    state = new_hand(rules, seed, 0, seats, [0] * seats, 0, None)
+    state = game_rules(rules).new_match(seed, get_profile(rules), seats,
+                                        {"dealer": 0}).next_hand()
     play_hand(state, [players_of(rules)["greedy"]() for _ in range(seats)], random.Random(seed))
     return state_to_dict(state)
 

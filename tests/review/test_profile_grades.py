@@ -15,8 +15,7 @@ from solver.game.registry import game_rules, players_of
 from solver.review.grading import GRADES, THRESHOLDS, grade_for
 from solver.review.paired import LABELS, UNCLEAR, label, paired_drop
 from solver.review.profiles import covers, grade_profile_hand, without_drawn_card
-from solver.rules import PROFILES
-from tutor.play.profiles import new_hand
+from solver.rules import PROFILES, get_profile
 
 COVERED = [p for p in PROFILES if covers(p)]
 
@@ -71,7 +70,8 @@ def refused_win(rules: str) -> tuple[dict[str, Any], int]:
     seats = _seats(rules)
     look = game_rules(rules).observe
     for seed in range(200):
-        state = new_hand(rules, seed % 100, 0, seats, [0] * seats, 0, None)
+        state = game_rules(rules).new_match(seed % 100, get_profile(rules), seats,
+                                            {"dealer": 0}).next_hand()
         learner = _Refuser(rules, handing=seed < 100)
         others = [players_of(rules)["greedy"]() for _ in range(seats)]
         rng = random.Random(seed)
@@ -106,7 +106,8 @@ def test_a_refused_win_grades_worse_than_the_win(rules: str) -> None:
 
 def _played(rules: str, seed: int) -> dict[str, Any]:
     seats = _seats(rules)
-    state = new_hand(rules, seed, 0, seats, [0] * seats, 0, None)
+    state = game_rules(rules).new_match(seed, get_profile(rules), seats,
+                                        {"dealer": 0}).next_hand()
     greedy = players_of(rules)["greedy"]
     play_hand(state, [greedy() for _ in range(seats)], random.Random(seed))
     return state_to_dict(state)

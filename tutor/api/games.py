@@ -32,20 +32,13 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
+from solver.errors import ConquianError
 from tutor.api.analyze import read_json_body
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import csrf, limiter
-from tutor.play import review, store
-from tutor.play.games import (
-    DEFAULT_LEVEL,
-    DEFAULT_RULES,
-    PlayError,
-    is_profile_game,
-    new_game,
-    requested_seed,
-)
-from tutor.play.profile_view import hand_log, profile_view
+from tutor.play import coaching, review, store
+from tutor.play.games import DEFAULT_LEVEL, PlayError, TableGame, new_game, requested_seed
 from tutor.play.view import game_view, log_entries
 
 bp = Blueprint("api_games", __name__)
@@ -64,9 +57,9 @@ _views_lock = threading.Lock()
 only when its game does, and the version is read from the database on every request."""
 
 
-def any_view(game: Any) -> dict[str, Any]:
-    """The learner's view of a game of any profile."""
-    return profile_view(game) if is_profile_game(game) else game_view(game)
+def any_view(game: TableGame) -> dict[str, Any]:
+    """The learner's view of a game (the one view of every profile)."""
+    return game_view(game)
 
 
 def _view_response(game_id: str, version: int, game: Any | None) -> Response:
@@ -110,7 +103,12 @@ def _not_found() -> None:
 
 
 def _load(game_id: str) -> store.Loaded:
-    loaded = store.load(game_id)
+    try:
+        loaded = store.load(game_id)
+    except ConquianError:
+        current_app.logger.exception("stored game %s does not load", game_id)
+        abort(409, description=_("This game was stored in a form that can no longer be "
+                                 "read, so it cannot be played on. Start a new match."))
     if loaded is None or not _is_owner(loaded.learner_id, loaded.token_hash):
         _not_found()
     assert loaded is not None
@@ -157,9 +155,9 @@ def create_game() -> ResponseReturnValue:
                         "pot_chip are accepted", fields=", ".join(unknown)))
     try:
         seed = requested_seed(options.get("seed"), current_app.config["ALLOW_CLIENT_SEED"])
-        game = new_game(options.get("rules", DEFAULT_RULES),
-                        options.get("level", DEFAULT_LEVEL), seed, options.get("opponents"),
-                        options.get("pot_chip", False))
+        game = new_game(options.get("rules"), options.get("level", DEFAULT_LEVEL), seed,
+                        options.get("opponents"), {"pot_chip": options.get("pot_chip")},
+                        coaching.level())
     except PlayError as exc:
         return _error(error_text(exc))
     # The game is the learner's (made now if this browser has none yet), so that any client
@@ -184,9 +182,8 @@ def show_game(game_id: str) -> ResponseReturnValue:
 def game_log(game_id: str) -> ResponseReturnValue:
     """Every move of the current hand, in order, as the view's ``last_actions`` tell them."""
     game = _load(game_id).game
-    if is_profile_game(game):
-        return jsonify(hand_number=game.hand_index + 1, log=hand_log(game.state))
-    return jsonify(hand_number=game.hand_index + 1, log=log_entries(game.state))
+    return jsonify(hand_number=game.hand_index + 1,
+                   log=log_entries(game.state))
 
 
 @bp.post("/api/games/<game_id>/actions")

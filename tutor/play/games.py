@@ -1,12 +1,16 @@
-"""A match against the computer (R2, R12), as the server holds it.
+"""A match against the computer in any rule profile, as the server holds it (issue 28).
+
+One class, :class:`TableGame`, plays all seven profiles through the game protocol
+(``solver.game.registry.game_rules(profile)``: ``new_hand``, ``observe``, ``players``, …)
+and its match protocol (``new_match``, ``match_from_dict``, :mod:`solver.game.matches`).
+The learner is always seat ``HUMAN`` = 0, the computer players the other seats.
 
 The stored form is the current hand's ``state_to_dict`` (so anything that reads a stored
-hand can read it) plus a ``match`` section: the seed the deals come from and the finished
-hands, kept for their reviews.  Nothing here ever leaves the server: the browser gets
+hand reads it) plus a ``table`` section: the match before the current hand, the finished
+hands (kept for their reviews), the level, the coaching level and the seats.  The forms of
+the older ``MatchGame`` and ``ProfileGame`` (a ``match`` section) still load
+(:mod:`tutor.play.stored_forms`).  Nothing here ever leaves the server: the browser gets
 ``tutor.play.view.game_view`` only.
-
-The human is always player 0 and the computer player 1; the first dealer is drawn from
-the seed and the deal alternates after every hand, draws included (R2).
 """
 
 from __future__ import annotations
@@ -18,24 +22,31 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from solver.errors import ConquianError
-from solver.game.actions import TURN, Action
-from solver.game.deal import deal_from_seed
 from solver.game.errors import InvalidGameError
-from solver.game.match import MATCH_TARGET, Match, hand_seed
-from solver.game.observation import Observation, observe
+from solver.game.matches import GameMatch
 from solver.game.record import continue_state, state_from_dict, state_to_dict
-from solver.game.state import GameState
+from solver.game.registry import GAMES, game_rules, players_of
 from solver.messages import N_
-from solver.players import make_player
-from solver.players.base import Remembering
+from solver.rules import DEFAULT_PROFILE, RuleProfile, get_profile
+from tutor.play.stored_forms import (
+    MAX_SEED,
+    older_game,
+    read_finished,
+    read_profile,
+    read_seats,
+)
 
 HUMAN: Final = 0
 COMPUTER: Final = 1
+"""The computer's seat in a game of two."""
 LEVELS: Final = {"easy": "random", "medium": "greedy", "hard": "expert"}
 DEFAULT_LEVEL: Final = "medium"
-MAX_SEED: Final = 2**63 - 1
+COACHING: Final = ("full", "on_demand", "none")
+DEFAULT_COACHING: Final = "full"
 NEXT_HAND: Final = "next_hand"
 """The one request that is not a game action: deal the next hand of the match."""
+FORM: Final = 1
+"""Version of the stored ``table`` section."""
 
 
 class PlayError(ConquianError):
@@ -43,47 +54,85 @@ class PlayError(ConquianError):
 
 
 @dataclass
-class MatchGame:
-    """One match: the seed of its deals, the hands already played, the current hand."""
+class TableGame:
+    """One match (Conquin: one table) against the computer, in any profile."""
 
-    seed: int
+    rules: RuleProfile
     level: str
-    state: GameState
+    coaching: str
+    match: GameMatch
+    """The match before the current hand counts."""
+    state: Any
+    """The current hand (the game's hand state)."""
     finished: list[dict[str, Any]] = field(default_factory=list)
     """The stored form of every finished hand before the current one, in order."""
+    seats: int = 2
+    resigned: bool = False
+    """The learner resigned: the match is over, lost."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """The match options it was started with (a new match like it takes them again)."""
 
     # --- queries --------------------------------------------------------------------
+
+    @property
+    def seed(self) -> int:
+        return self.match.seed
 
     @property
     def hand_index(self) -> int:
         return len(self.finished)
 
     @property
-    def score(self) -> tuple[int, int]:
-        """The match score now (the human first), counting the current hand once it is over."""
-        score = list(self.state.score)
-        if self.state.winner is not None:
-            score[self.state.winner] += 1
-        return score[HUMAN], score[COMPUTER]
+    def hand_over(self) -> bool:
+        return bool(self.state.is_terminal())
 
     @property
-    def hand_over(self) -> bool:
-        return self.state.is_terminal()
+    def stake(self) -> int:
+        """What the current hand is worth (1 where nothing multiplies)."""
+        return self.match.stake
+
+    def after(self) -> GameMatch:
+        """The match with the current hand counted once it is over (a copy: ``match`` stays
+        the match before the hand)."""
+        if not self.hand_over:
+            return self.match
+        counted = game_rules(self.rules).match_from_dict(self.match.to_dict(), self.rules)
+        counted.record_result(self.state)
+        return counted
+
+    @property
+    def score(self) -> list[int]:
+        """The match score (Conquin: the chips), counting the current hand once it is over."""
+        return list(self.after().score)
+
+    @property
+    def target(self) -> int | None:
+        return self.match.target
 
     @property
     def match_over(self) -> bool:
-        return self.hand_over and max(self.score) >= MATCH_TARGET
+        return self.resigned or (self.hand_over and self.after().is_over())
 
     @property
     def match_winner(self) -> int | None:
-        if not self.match_over:
-            return None
-        you, them = self.score
-        return HUMAN if you > them else COMPUTER
+        if self.resigned:  # a loss: the computer player ahead wins
+            score = self.score
+            return max(range(1, self.seats), key=lambda s: (score[s], -s))
+        return self.after().winner() if self.match_over else None
 
     @property
     def can_deal_next(self) -> bool:
         return self.hand_over and not self.match_over
+
+    def observation(self, seat: int = HUMAN) -> Any:
+        return game_rules(self.rules).observe(self.state, seat)
+
+    def to_act(self) -> bool:
+        return not self.hand_over and not self.resigned and self.state.current_player() == HUMAN
+
+    def legal(self) -> list[Any]:
+        """The learner's legal actions now (none when it is not their move)."""
+        return list(self.state.legal_actions()) if self.to_act() else []
 
     def hand_states(self) -> list[dict[str, Any]]:
         """The stored form of every hand played so far (the current one last)."""
@@ -91,111 +140,270 @@ class MatchGame:
 
     # --- changes --------------------------------------------------------------------
 
-    def act(self, payload: object) -> list[tuple[int, Action]]:
-        """Apply the human's action (record format without ``player``) or ``next_hand``,
-        then let the computer play until it is the human's turn or the hand ends.
+    def act(self, payload: object) -> list[tuple[int, Any]]:
+        """Apply the learner's action (record format without ``player``) or ``next_hand``,
+        then let the computer players act until it is the learner's move or the hand ends.
         Returns the computer's actions.  Raises :class:`PlayError`; on error nothing
         observable has changed (the caller stores nothing)."""
         if isinstance(payload, Mapping) and payload.get("type") == NEXT_HAND:
             self.next_hand()
             return self.computer_moves()
-        if self.match_over:
-            raise PlayError(N_("the match is over (R12): start a new game to play again"))
+        self._playing()
         if self.hand_over:
             raise PlayError(N_("this hand is over: send {request} to deal the next one"),
                             request=f'{{"type": "{NEXT_HAND}"}}')
+        if not self.to_act():
+            raise PlayError(N_("it is not your move"))
+        if isinstance(payload, Mapping) and "player" in payload:
+            raise PlayError(N_("an action is sent without 'player': you always play seat 0"))
+        game = game_rules(self.rules)
         try:
-            self.state.apply_action(Action.from_dict(payload))
+            # The engine checks the action before it changes anything.
+            self.state.apply_action(game.action_from_dict(payload, "action"))
         except ConquianError as exc:
             raise PlayError(exc.text) from None
         return self.computer_moves()
 
-    def next_hand(self) -> None:
+    def _playing(self) -> None:
+        if self.resigned:
+            raise PlayError(N_("you resigned this match: start a new game to play again"))
         if self.match_over:
-            raise PlayError(N_("the match is over (R12): start a new game to play again"))
+            raise PlayError(N_("the match is over: start a new game to play again"))
+
+    def next_hand(self) -> None:
+        self._playing()
         if not self.hand_over:
             raise PlayError(N_("the current hand is not over yet: finish it first"))
-        score = self.score
+        self.match.record_result(self.state)
         self.finished.append(state_to_dict(self.state))
-        self.state = new_hand(self.seed, self.hand_index, score)
+        self.state = self.match.next_hand()
 
-    def computer_moves(self) -> list[tuple[int, Action]]:
-        """Let the computer act until the human is to act or the hand is over."""
+    def resign(self) -> None:
+        """End the match now, lost (the learner's choice; the hand stays as it was)."""
+        self._playing()
+        self.resigned = True
+
+    def computer_moves(self) -> list[tuple[int, Any]]:
+        """Let the computer players act until the learner is to act or the hand is over."""
         start = len(self.state.history)
-        player = make_player(LEVELS[self.level])
-        if isinstance(player, Remembering):
-            # A new player for every request: it first relives its earlier decisions of
-            # this hand, so the expert keeps what the learner's refusals told it.
-            for observation, action in self.past_decisions(COMPUTER):
-                player.remember(observation, action)
-        while not self.state.is_terminal() and self.state.current_player() == COMPUTER:
+        game = game_rules(self.rules)
+        made = players_of(self.rules)[LEVELS[self.level]]
+        players: dict[int, Any] = {}
+        while not self.state.is_terminal() and self.state.current_player() != HUMAN:
+            seat = self.state.current_player()
+            if seat not in players:
+                # A new player for every request: it first relives its earlier decisions of
+                # this hand, so the expert keeps what the learner's refusals told it.
+                players[seat] = made()
+                if hasattr(players[seat], "remember"):
+                    for observation, action in self.past_decisions(seat):
+                        players[seat].remember(observation, action)
             # A fresh generator per decision, named by the seed and the step, so a game
             # continues the same way after a restart.
-            rng = random.Random(f"conquian-play:{self.seed}:{self.hand_index}:"
-                                f"{len(self.state.history)}")
-            self.state.apply_action(player.choose(observe(self.state, COMPUTER), rng))
+            rng = random.Random(f"conquian-play:{self.rules.id}:{self.seed}:"
+                                f"{self.hand_index}:{len(self.state.history)}")
+            self.state.apply_action(players[seat].choose(game.observe(self.state, seat), rng))
         return self.state.history[start:]
 
-    def past_decisions(self, player: int) -> Iterator[tuple[Observation, Action]]:
-        """Each decision ``player`` made in the current hand: what it saw, what it did."""
-        state = GameState(self.state.deal, self.state.score)
+    def past_decisions(self, seat: int) -> Iterator[tuple[Any, Any]]:
+        """Each decision ``seat`` made in the current hand: what it saw, what it did."""
+        game = game_rules(self.rules)
+        replayed = state_from_dict({**state_to_dict(self.state), "actions": [],
+                                    "result": None})
         for who, action in self.state.history:
-            if who == player:
-                yield observe(state, player), action
-            state.apply_action(TURN if action.type == "turn" else action)
+            if who == seat:
+                yield game.observe(replayed, seat), action
+            game.replay_step(replayed, who, action, "history")
 
     # --- storage --------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            **state_to_dict(self.state),
-            "match": {"seed": self.seed, "human": HUMAN, "finished": list(self.finished)},
-        }
+    def copy(self) -> TableGame:
+        return TableGame(self.rules, self.level, self.coaching,
+                         game_rules(self.rules).match_from_dict(self.match.to_dict(),
+                                                                self.rules),
+                         self.state.clone(), list(self.finished), self.seats, self.resigned,
+                         dict(self.options))
 
-    def continued(self, own: Mapping[str, Any], data: object) -> MatchGame | None:
+    def table_dict(self) -> dict[str, Any]:
+        return {"form": FORM, "rules": self.rules.id, "match": self.match.to_dict(),
+                "finished": list(self.finished), "level": self.level,
+                "coaching": self.coaching, "seats": self.seats, "resigned": self.resigned,
+                "options": dict(self.options)}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**state_to_dict(self.state), "table": self.table_dict()}
+
+    def continued(self, own: Mapping[str, Any], data: object) -> TableGame | None:
         """This match played on to the stored form ``data``, replaying (and checking) only
         the moves made since; ``own`` is this match's ``to_dict()``.  ``None`` when ``data``
-        is not this match later in the same hand: then ``from_dict`` replays it whole."""
-        if not isinstance(data, Mapping) or data.get("match") != own["match"]:
+        is not this match later in the same hand: then ``game_from_dict`` replays it whole."""
+        if not isinstance(data, Mapping) or data.get("table") != own.get("table"):
             return None
         state = continue_state(self.state, own, data)
-        return None if state is None else MatchGame(self.seed, self.level, state,
-                                                    list(self.finished))
+        if state is None:
+            return None
+        game = self.copy()
+        game.state = state
+        return game
 
     @classmethod
-    def from_dict(cls, data: object, level: str) -> MatchGame:
-        """Rebuild a stored match (the current hand is replayed, so checked, on load)."""
-        if not isinstance(data, Mapping):
-            raise InvalidGameError("a stored match must be a JSON object")
-        match = data.get("match")
-        if not isinstance(match, Mapping):
-            raise InvalidGameError("a stored match needs its 'match' section")
-        seed = match.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise InvalidGameError("match.seed must be a whole number")
-        finished = match.get("finished")
-        if not isinstance(finished, list) or not all(isinstance(f, dict) for f in finished):
-            raise InvalidGameError("match.finished must be a list of stored hands")
-        if level not in LEVELS:
+    def from_dict(cls, data: Mapping[str, Any], level: str | None = None) -> TableGame:
+        """A game stored by ``to_dict`` (the current hand is replayed, so checked)."""
+        table = data.get("table")
+        if not isinstance(table, Mapping) or table.get("form") != FORM:
+            raise InvalidGameError("a stored game needs its 'table' section (form 1)")
+        rules = read_profile(table.get("rules"))
+        if data.get("ruleset", DEFAULT_PROFILE.id) != rules.id:
+            raise InvalidGameError("table.rules must be the hand's ruleset")
+        seats = read_seats(table.get("seats"), rules)
+        finished = read_finished(table.get("finished"))
+        coaching = table.get("coaching")
+        if coaching not in COACHING:
+            raise InvalidGameError(f"unknown coaching level {coaching!r}")
+        level = level if level is not None else table.get("level")
+        if not isinstance(level, str) or level not in LEVELS:
             raise InvalidGameError(f"unknown level {level!r}")
-        return cls(seed, level, state_from_dict(data), list(finished))
+        resigned = table.get("resigned", False)
+        if not isinstance(resigned, bool):
+            raise InvalidGameError("table.resigned must be true or false")
+        options = table.get("options", {})
+        if not isinstance(options, dict):
+            raise InvalidGameError("table.options must be a JSON object")
+        stored_match = table.get("match")
+        if not isinstance(stored_match, Mapping):
+            raise InvalidGameError("table.match must be a stored match")
+        try:
+            match = game_rules(rules).match_from_dict(stored_match, rules)
+        except (ConquianError, ValueError, TypeError, KeyError) as exc:
+            raise InvalidGameError(f"table.match: {exc}") from None
+        state = state_from_dict(data)
+        if len(state.deal.hands) != seats or match.seats != seats:
+            raise InvalidGameError("table.seats must be the number of hands dealt")
+        return cls(rules, level, str(coaching), match, state, finished, seats, resigned,
+                   dict(options))
 
 
-def new_hand(seed: int, number: int, score: tuple[int, int]) -> GameState:
-    """Hand ``number`` of the match with this seed: the deals and dealers of ``Match``."""
-    dealer = (Match(seed).first_dealer + number) % 2
-    return GameState(deal_from_seed(hand_seed(seed, number), dealer), score)
+# --- starting a game ------------------------------------------------------------------------
 
 
-def new_match(level: object = DEFAULT_LEVEL, seed: int | None = None) -> MatchGame:
+def known_rules() -> tuple[str, ...]:
+    """Every profile a game can be started in (the default first)."""
+    return (DEFAULT_PROFILE.id, *(r for r in GAMES if r != DEFAULT_PROFILE.id))
+
+
+def default_seats(rules: RuleProfile) -> int:
+    """The seats a game of ``rules`` takes when the learner does not choose: two where two
+    may play, else the fewest the rules allow."""
+    return max(2, rules.min_players)
+
+
+def _rules_of(value: object) -> RuleProfile:
+    if value is None or value == "":
+        return DEFAULT_PROFILE
+    if isinstance(value, RuleProfile):
+        value = value.id
+    if not isinstance(value, str) or value not in GAMES:
+        raise PlayError(N_("rules must be one of {known}, not {rules}"),
+                        known=", ".join(known_rules()), rules=repr(value))
+    return get_profile(value)
+
+
+def parse_opponents(rules: RuleProfile, opponents: object) -> int:
+    """The seats of a new game: the learner and ``opponents`` computer players, within the
+    profile's numbers of players (its default when ``None``)."""
+    if opponents is None or opponents == "":
+        return default_seats(rules)
+    if isinstance(opponents, str) and opponents.strip().isdigit():
+        opponents = int(opponents)
+    lo, hi = rules.min_players - 1, rules.max_players - 1
+    if lo == hi:
+        if opponents != lo:
+            raise PlayError(N_("{rules} is played by {players}: it takes no other number of "
+                               "opponents"), rules=rules.name, players=rules.max_players)
+        return rules.max_players
+    if isinstance(opponents, bool) or not isinstance(opponents, int) \
+            or not lo <= opponents <= hi:
+        raise PlayError(N_("opponents must be a whole number from {lo} to {hi}"), lo=lo, hi=hi)
+    return opponents + 1
+
+
+OPTION_RULES: Final = {"pot_chip": "pot"}
+"""Each match option the site offers (of a profile's ``match_options``), and the topic of
+the rule that describes it (the Pot chip, I11)."""
+
+
+def match_options(rules: RuleProfile) -> tuple[str, ...]:
+    """The match options the site offers for a game of ``rules``."""
+    return tuple(name for name in OPTION_RULES if name in rules.match_options)
+
+
+def parse_options(rules: RuleProfile, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The match options a request asks for, as booleans (a form sends "on"); an option
+    the profile does not offer is refused, naming the profiles that do."""
+    parsed: dict[str, Any] = {}
+    for name, value in (options or {}).items():
+        if value in (None, "", "0", "false", "off", False):
+            continue
+        if value in ("1", "true", "on"):
+            value = True
+        if not isinstance(value, bool):
+            raise PlayError(N_("{option} must be true or false"), option=name)
+        if name not in match_options(rules):
+            topic = OPTION_RULES.get(name, name)
+            having = [get_profile(p) for p in GAMES if name in get_profile(p).match_options]
+            raise PlayError(N_("{rules} is not played with {option}: only {having} is ({rule})"),
+                            rules=rules.name, option=name,
+                            having=", ".join(p.name for p in having),
+                            rule=", ".join(p.rule(topic) for p in having))
+        parsed[name] = value
+    return parsed
+
+
+def new_game(rules: object = None, level: object = DEFAULT_LEVEL,
+             seed: int | None = None, opponents: object = None,
+             options: Mapping[str, Any] | None = None,
+             coaching: object = DEFAULT_COACHING) -> TableGame:
+    """A new match in the profile ``rules`` (the default profile when ``None``); an unknown
+    profile, level, number of opponents or option is refused with what is allowed."""
+    profile = _rules_of(rules)
     if not isinstance(level, str) or level not in LEVELS:
         raise PlayError(N_("level must be one of {levels}, not {level}"),
                         levels=", ".join(LEVELS), level=repr(level))
+    if coaching not in COACHING:
+        coaching = DEFAULT_COACHING
+    seats = parse_opponents(profile, opponents)
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
-    game = MatchGame(seed, str(level), new_hand(seed, 0, (0, 0)))
+    chosen = parse_options(profile, options)
+    try:
+        match = game_rules(profile).new_match(seed, profile, seats, chosen)
+    except PlayError:
+        raise
+    except ConquianError as exc:
+        raise PlayError(exc.text) from None
+    state = match.next_hand()
+    game = TableGame(profile, level, str(coaching), match, state, [], seats, False, chosen)
     game.computer_moves()
     return game
+
+
+def new_match(level: object = DEFAULT_LEVEL, seed: int | None = None) -> TableGame:
+    """A new match in the default profile (kept for the tests and tools that call it)."""
+    return new_game(None, level, seed)
+
+
+def game_from_dict(data: object, level: str | None = None) -> TableGame:
+    """A stored game of any profile, in the current form or an older one."""
+    if not isinstance(data, Mapping):
+        raise InvalidGameError("a stored game must be a JSON object")
+    if "table" in data:
+        return TableGame.from_dict(data, level)
+    level = level if level is not None else DEFAULT_LEVEL
+    if level not in LEVELS:
+        raise InvalidGameError(f"unknown level {level!r}")
+    older = older_game(data)
+    return TableGame(older.rules, level, DEFAULT_COACHING, older.match, older.state,
+                     older.finished, older.seats, False, older.options)
 
 
 def parse_seed(value: object) -> int | None:
@@ -220,64 +428,15 @@ def requested_seed(value: object, allowed: bool) -> int | None:
     return parse_seed(value)
 
 
-def replay_hand(stored: Mapping[str, Any]) -> list[tuple[GameState, int, Action]]:
+def replay_hand(stored: Mapping[str, Any]) -> list[tuple[Any, int, Any]]:
     """Each step of a stored hand: the state before it, who acted, and the action as played.
 
     ``stored`` is a ``state_to_dict`` (validated here by a full replay first)."""
     final = state_from_dict(stored)
-    state = GameState(final.deal, final.score)
+    game = game_rules(final.deal.rules)
+    state = state_from_dict({**stored, "actions": [], "result": None})
     steps = []
     for player, action in final.history:
         steps.append((state.clone(), player, action))
-        state.apply_action(TURN if action.type == "turn" else action)
+        game.replay_step(state, player, action, "history")
     return steps
-
-
-DEFAULT_RULES: Final = "conquian-40"
-
-
-def known_rules() -> tuple[str, ...]:
-    """Every profile a game can be started in."""
-    from tutor.play.profiles import PROFILES
-
-    return (DEFAULT_RULES, *PROFILES)
-
-
-def new_game(rules: object = DEFAULT_RULES, level: object = DEFAULT_LEVEL,
-             seed: int | None = None, opponents: object = None,
-             pot_chip: object = False) -> Any:
-    """A new match in the profile ``rules`` (``MatchGame`` for conquian-40, else a
-    ``ProfileGame``); an unknown profile is refused with the list of known ones."""
-    from tutor.play.profiles import new_profile_game
-
-    if rules is None or rules == "":
-        rules = DEFAULT_RULES
-    if not isinstance(rules, str) or rules not in known_rules():
-        raise PlayError(N_("rules must be one of {known}, not {rules}"),
-                        known=", ".join(known_rules()), rules=repr(rules))
-    if rules == DEFAULT_RULES:
-        if opponents not in (None, "", 1):
-            raise PlayError(N_("{rules} is played by two: only conquin takes opponents"),
-                            rules=rules)
-        if pot_chip not in (None, False, ""):
-            raise PlayError(N_("only conquin is played with the Pot chip (I11)"))
-        return new_match(level, seed)
-    if not isinstance(level, str) or level not in LEVELS:
-        raise PlayError(N_("level must be one of {levels}, not {level}"),
-                        levels=", ".join(LEVELS), level=repr(level))
-    return new_profile_game(rules, level, seed, opponents, pot_chip)
-
-
-def game_from_dict(data: object, level: str) -> Any:
-    """A stored game of any profile (``ruleset`` of the stored hand decides)."""
-    from tutor.play.profiles import ProfileGame
-
-    if isinstance(data, Mapping) and data.get("ruleset", DEFAULT_RULES) != DEFAULT_RULES:
-        return ProfileGame.from_dict(data, level)
-    return MatchGame.from_dict(data, level)
-
-
-def is_profile_game(game: object) -> bool:
-    from tutor.play.profiles import ProfileGame
-
-    return isinstance(game, ProfileGame)

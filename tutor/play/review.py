@@ -33,14 +33,14 @@ from solver.game.record import state_from_dict, state_to_dict
 from solver.melds import meld_cards
 from solver.review.grading import GRADES, THRESHOLDS, grade_hand, text_from_dict
 from solver.review.paired import UNCLEAR
-from solver.review.profiles import HAND_PLAYOUTS, covers, grade_profile_hand
+from solver.review.profiles import HAND_PLAYOUTS, grade_profile_hand
 from solver.review.profiles import VERSION as PROFILE_VERSION
+from solver.rules import DEFAULT_PROFILE, RuleProfile, get_profile
 from tutor.extensions import db
 from tutor.models import HandReview
 from tutor.play import grader
 from tutor.play.describe import advise, describe
-from tutor.play.games import COMPUTER, HUMAN, MatchGame, replay_hand
-from tutor.play.profiles import ProfileGame
+from tutor.play.games import COMPUTER, HUMAN, TableGame, replay_hand
 
 REVIEW_VERSION: Final = 1
 """Stored reviews of another version are graded again (the grader changed)."""
@@ -109,8 +109,15 @@ def grade_stored_profile_hand(stored: Mapping[str, Any], seed: int, number: int,
                               playouts=HAND_PLAYOUTS if playouts is None else playouts)
 
 
+def by_playouts(profile: RuleProfile | str) -> bool:
+    """Whether hands of ``profile`` are graded by playouts (solver.review.profiles): every
+    profile but those the plain center analysis covers, whose grader
+    (solver.review.grading) explains each decision from that analysis."""
+    return not get_profile(profile).plain_center
+
+
 def _grading(stored: Mapping[str, Any]) -> tuple[Callable[..., dict[str, Any]], int]:
-    if covers(stored.get("ruleset", "conquian-40")):
+    if by_playouts(stored.get("ruleset", DEFAULT_PROFILE.id)):
         # REVIEW_PLAYOUTS: a smaller budget for test servers, whose pages must not wait
         # for a full grading on a loaded machine; a site leaves it unset.
         playouts = current_app.config.get("REVIEW_PLAYOUTS")
@@ -137,7 +144,7 @@ def stored_review(game_id: str, number: int, stored: Mapping[str, Any], seed: in
     return data
 
 
-def prepare(game_id: str, game: MatchGame | ProfileGame) -> None:
+def prepare(game_id: str, game: TableGame) -> None:
     """Have the hand that just ended graded and stored, so that its review is ready when
     the learner asks: by this worker's grader (tutor.play.grader), or here when the
     configuration says ``inline``.  A failure here must not lose the move that ended the

@@ -23,10 +23,12 @@ from typing import Any, Final
 
 from sqlalchemy import TextClause, text
 
+from solver.errors import ConquianError
+from solver.rules import RuleProfile
 from tutor.extensions import db
 from tutor.models import Game
 from tutor.models.common import utcnow
-from tutor.play.games import MatchGame, game_from_dict
+from tutor.play.games import TableGame, game_from_dict
 
 
 class GameChanged(Exception):
@@ -38,7 +40,7 @@ class Loaded:
     id: str
     learner_id: int | None
     version: int
-    game: MatchGame
+    game: TableGame
     """The caller's own copy: changing it changes nothing until ``save``."""
     token_hash: str | None = None
     """SHA-256 of the API token that also proves ownership (``None``: the session only)."""
@@ -50,7 +52,7 @@ CACHE_SIZE: Final = 512
 @dataclass(frozen=True)
 class _Cached:
     version: int
-    game: MatchGame
+    game: TableGame
     stored: dict[str, Any]
     """``game.to_dict()``, as in the row at ``version``: never changed once cached."""
     learner_id: int | None
@@ -63,7 +65,7 @@ _cache_lock = threading.Lock()
 """Recently used games of this process, by id.  The database stays the authority: the
 row's ``version`` is read on every load, and a cached game is used as it is only when that
 still matches.  When another process (another gunicorn worker) has saved moves since,
-only those moves are replayed onto the cached game (``MatchGame.continued``), not the
+only those moves are replayed onto the cached game (``TableGame.continued``), not the
 whole hand from its deal."""
 
 _GAMES = Game.__table__
@@ -124,13 +126,11 @@ def _execute(statement: tuple[str, tuple[str, ...] | None], values: dict[str, An
     return cursor
 
 
-def _copy(game: Any) -> Any:
-    if not isinstance(game, MatchGame):
-        return game.copy()
-    return MatchGame(game.seed, game.level, game.state.clone(), list(game.finished))
+def _copy(game: TableGame) -> TableGame:
+    return game.copy()
 
 
-def _remember(game_id: str, version: int, game: MatchGame, stored: dict[str, Any],
+def _remember(game_id: str, version: int, game: TableGame, stored: dict[str, Any],
               learner_id: int | None, token_hash: str | None, *, copy: bool = True) -> None:
     """Cache ``game`` at ``version``.  ``copy=False`` when the caller will not change it any
     more (a cached game is only ever read: every request works on its own copy)."""
@@ -148,7 +148,7 @@ def clear_cache() -> None:
         _cache.clear()
 
 
-def create(game: MatchGame, learner_id: int | None, token_hash: str | None = None) -> str:
+def create(game: TableGame, learner_id: int | None, token_hash: str | None = None) -> str:
     game_id = secrets.token_hex(16)  # 128 random bits: unguessable, but not a secret
     now = utcnow()
     stored = game.to_dict()
@@ -216,7 +216,7 @@ def load(game_id: str) -> Loaded | None:
     return Loaded(game_id, learner_id, version, game, token_hash)
 
 
-def save(loaded: Loaded, game: MatchGame) -> int:
+def save(loaded: Loaded, game: TableGame) -> int:
     """Store the changed game, only if nobody changed it since ``load`` (else GameChanged).
     Returns the new version."""
     version = loaded.version + 1
@@ -244,3 +244,31 @@ def learner_games(learner_id: int, limit: int = 10) -> list[Game]:
             .order_by(Game.updated_at.desc()).limit(limit)
         ).scalars()
     )
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One of a learner's games, as the /play/ page lists it."""
+
+    id: str
+    rules: RuleProfile
+    level: str
+    score: list[int]
+    target: int | None
+    hand: int
+    over: bool
+    updated: Any
+
+
+def summaries(learner_id: int, limit: int = 10) -> list[Summary]:
+    """The learner's latest games, newest first; a stored game that no longer reads is left
+    out (its page says why)."""
+    found = []
+    for row in learner_games(learner_id, limit):
+        try:
+            game = game_from_dict(row.state, row.level)
+        except ConquianError:
+            continue
+        found.append(Summary(row.id, game.rules, row.level, game.score, game.target,
+                             game.hand_index + 1, game.match_over, row.updated_at))
+    return found

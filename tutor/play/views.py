@@ -1,7 +1,11 @@
-"""Play against the computer: choose a level, play a match to 3 (R12), review each hand.
+"""Play against the computer in any rule profile: set up a match, play it, resign or start
+another, resume an unfinished one, review each hand.
 
-Plain forms with CSRF tokens and redirect-after-post; static/js/play.js enhances them
-through the JSON API.  Only the learner who started a game may see or play it here.
+One path for every profile (issue 28): the game is a :class:`TableGame`, the page renders
+``play/game.html`` with the one view (``game_view``), and every move arrives as the form
+field ``action``, the record-form action of one of the view's choices.  Plain forms with
+CSRF tokens and redirect-after-post; static/js/play.js enhances them.  Only the learner
+who started a game may see or play it here.
 """
 
 from __future__ import annotations
@@ -23,36 +27,30 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from werkzeug.datastructures import MultiDict
 
-from solver.cards import card_str, cards_of
-from solver.claims.play import force_help as forcing_help
-from solver.cover import first_cover
 from solver.errors import ConquianError
-from solver.game.errors import InvalidGameError
-from solver.melds import meld_cards
+from solver.game.registry import game_rules
+from solver.rules import RuleProfile, get_profile
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import limiter
 from tutor.play import coaching, store
 from tutor.play import review as graded
-from tutor.play.coaching import can_pick_cards, plain_prompt
-from tutor.play.describe import names, translator
-from tutor.play.forms import TakeChoice, form_action, parse_take
+from tutor.play.describe import phrase, tell
 from tutor.play.games import (
     DEFAULT_LEVEL,
-    DEFAULT_RULES,
     HUMAN,
+    NEXT_HAND,
     PlayError,
-    game_from_dict,
-    is_profile_game,
+    TableGame,
+    default_seats,
     known_rules,
+    match_options,
     new_game,
     requested_seed,
 )
-from tutor.play.profile_view import RULE_NAMES, profile_view
-from tutor.play.profiles import CONQUIN_OPPONENTS, DEFAULT_CONQUIN_OPPONENTS
-from tutor.play.view import game_view, human_observation
+from tutor.play.table_view import seat_name
+from tutor.play.view import game_view, hand_result, log_entries, revealed_hands
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
@@ -65,50 +63,97 @@ LEVEL_LABELS = {
 
 
 def _owned(game_id: str) -> store.Loaded:
-    """The learner's own game, or 404 (another learner's game does not exist for them)."""
+    """The learner's own game, or 404 (another learner's game does not exist for them);
+    a stored game that no longer reads is answered with a page saying so."""
     learner = current_learner(create=False)
     try:
         loaded = store.load(game_id)
-    except InvalidGameError:
+    except ConquianError:
         current_app.logger.exception("stored game %s does not load", game_id)
-        abort(404)
+        abort(409, description=_("This game was stored in a form that can no longer be "
+                                 "read, so it cannot be played on. Start a new match."))
     if loaded is None or learner is None or loaded.learner_id != learner.id:
         abort(404, description=_("There is no game of yours with this address."))
     return loaded
 
 
-def _summary(row: Any) -> dict[str, Any] | None:
-    try:
-        game = game_from_dict(row.state, row.level)
-    except ConquianError:
-        return None
-    score = list(game.score)
-    rules = game.rules if is_profile_game(game) else DEFAULT_RULES
-    return {"id": row.id, "level": row.level, "you": score[0], "them": max(score[1:]),
-            "rules": rules, "rules_name": RULE_NAMES.get(rules, ""),
-            "over": game.match_over, "hand": game.hand_index + 1, "updated": row.updated_at}
+def profile_name(rules: RuleProfile) -> str:
+    return _(rules.display_name)
+
+
+def setup_text(rules: RuleProfile) -> list[str]:
+    """What a match of ``rules`` is, from the profile and its match: who plays, how it
+    ends."""
+    seats = default_seats(rules)
+    target = game_rules(rules).new_match(0, rules, seats, {}).target
+    players = rules.rule("players")
+    if rules.players_fixed:
+        lines = [_("%(n)s players: you and the computer (%(rule)s).", n=rules.max_players,
+                   rule=players)]
+    else:
+        lines = [_("You and %(lo)s to %(hi)s computer players (%(rule)s).",
+                   lo=rules.min_players - 1, hi=rules.max_players - 1, rule=players)]
+    end = rules.rule("match") or rules.rule("score")
+    if target is None:
+        lines.append(_("The table has no set end: the chips carry over from deal to deal for "
+                       "as long as you play (%(rule)s).", rule=rules.rule("score")))
+    else:
+        lines.append(_("The first to reach %(target)s on the match score wins the match "
+                       "(%(rule)s).", target=target, rule=end))
+    return lines
+
+
+def _profiles() -> list[dict[str, Any]]:
+    out = []
+    for key in known_rules():
+        rules = get_profile(key)
+        out.append({"id": key, "name": profile_name(rules), "text": setup_text(rules),
+                    "opponents": list(range(rules.min_players - 1, rules.max_players)),
+                    "default_opponents": default_seats(rules) - 1,
+                    "options": match_options(rules)})
+    return out
 
 
 @bp.get("/")
 def index() -> ResponseReturnValue:
     learner = current_learner(create=False)
-    games = []
+    unfinished: list[dict[str, Any]] = []
     if learner is not None:
-        games = [s for s in map(_summary, store.learner_games(learner.id)) if s is not None]
+        unfinished = [{**vars(s), "rules_name": profile_name(s.rules)}
+                      for s in store.summaries(learner.id, 20) if not s.over]
     seed = request.args.get("seed", "")
+    profiles = _profiles()
+    many = [p for p in profiles if len(p["opponents"]) > 1]
     return render_template(
         "play/index.html",
         levels=LEVEL_LABELS,
         default_level=DEFAULT_LEVEL,
         coaching_levels=coaching.LEVELS,
         coaching=coaching.level(),
-        games=games,
-        rules=[(r, RULE_NAMES.get(r, "Conquian (40)")) for r in known_rules()],
-        default_rules=DEFAULT_RULES,
-        opponents=range(CONQUIN_OPPONENTS[0], CONQUIN_OPPONENTS[1] + 1),
-        default_opponents=DEFAULT_CONQUIN_OPPONENTS,
+        games=unfinished,
+        profiles=profiles,
+        rules=[(p["id"], p["name"]) for p in profiles],
+        default_rules=known_rules()[0],
+        many_seats=many,
+        with_options=[p for p in profiles if p["options"]],
         seed=seed if seed.isdigit() and current_app.config["ALLOW_CLIENT_SEED"] else "",
     )
+
+
+def _start_from(form: Mapping[str, Any], seed: int | None) -> TableGame:
+    """A new game as the set-up form asks for it (coaching: the form's, else the learner's)."""
+    rules = form.get("rules") or known_rules()[0]
+    profile = get_profile(rules) if rules in known_rules() else None
+    opponents = None
+    options: dict[str, Any] = {}
+    if profile is not None:
+        if not profile.players_fixed:
+            opponents = form.get("opponents")
+        options = {name: form.get(name) for name in match_options(profile)}
+    chosen = form.get("coaching")
+    level = coaching.parse(chosen) if chosen else coaching.level()
+    return new_game(rules, form.get("level", DEFAULT_LEVEL), seed, opponents, options,
+                    level)
 
 
 @bp.post("/")
@@ -116,89 +161,26 @@ def index() -> ResponseReturnValue:
 def start() -> ResponseReturnValue:
     try:
         seed = requested_seed(request.form.get("seed"), current_app.config["ALLOW_CLIENT_SEED"])
-        rules = request.form.get("rules") or DEFAULT_RULES
-        opponents = request.form.get("opponents") if rules == "conquin" else None
-        pot_chip = rules == "conquin" and request.form.get("pot_chip") == "on"
-        game = new_game(rules, request.form.get("level", DEFAULT_LEVEL), seed, opponents,
-                        pot_chip)
+        game = _start_from(request.form, seed)
     except PlayError as exc:
         flash(error_text(exc), "error")
         return redirect(url_for(".index"))
     learner = current_learner()
     assert learner is not None
-    coaching.save(request.form.get("coaching", ""))  # remembered for this learner
+    coaching.save(game.coaching)  # remembered for this learner's next match
     game_id = store.create(game, learner.id)
     return redirect(url_for(".game", game_id=game_id, _anchor="play"))
 
 
-def _profile_context(game_id: str, game: Any) -> dict[str, Any]:
-    from tutor.play.profile_view import card_name, own_melds, table_seats
-
-    view = profile_view(game, with_log=True)
+def _context(game_id: str, game: TableGame) -> dict[str, Any]:
     return {
         "game_id": game_id,
-        "view": view,
-        "seats": table_seats(view),
-        "melds": own_melds(view),
-        "card_name": card_name,
-        "coaching": coaching.level(),
+        "view": game_view(game, with_log=True,
+                          help_requested=bool(request.args.get("help"))),
+        "coaching": game.coaching,
         "coaching_levels": coaching.LEVELS,
         "level_label": LEVEL_LABELS[game.level][0],
-        "finished_hands": game.hand_index + (1 if game.hand_over else 0),
-    }
-
-
-def _table_context(game_id: str, game: Any, args: MultiDict[str, str]) -> dict[str, Any]:
-    if is_profile_game(game):
-        return _profile_context(game_id, game)
-    obs = human_observation(game)
-    view = game_view(game, obs, with_log=True)
-    level = coaching.level()
-    listed = level == "full"  # only full coaching lists the takes and states the verdict
-    if not listed:
-        history = game.state.history
-        last_player, last_action = history[-1] if history else (None, None)
-        view["prompt"] = plain_prompt(obs, last_action, last_player == HUMAN, translator())
-    can_pick = can_pick_cards(obs, level)
-    take: TakeChoice | None = None
-    if "take" in args and can_pick:
-        take = parse_take(obs, args.getlist("take"), listed)
-    force_melds = None
-    force_help: list[str] = []
-    if obs.phase == "force" and obs.center is not None:
-        cover = first_cover(obs.opponent_exposed | 1 << obs.center)
-        force_melds = [] if cover is None else [
-            [card_str(c) for c in meld_cards(m)] for m in cover
-        ]
-        helped = forcing_help(obs)
-        if helped is not None:
-            force_help = [claim.render(_) for claim in helped[0]]
-    analyzer_url = None
-    if view["position"] is not None and "analyzer.index" in current_app.view_functions:
-        analyzer_url = url_for("analyzer.index",
-                               json=json.dumps(view["position"], separators=(",", ":")))
-    take_options = []
-    if listed and "take" in obs.action_types and obs.analysis is not None:
-        for play in obs.analysis.plays:
-            label = (_("Lay the %(cards)s with it", cards=names(play.hand_cards))
-                     if play.hand_cards else _("Take it onto your melds, with no card from hand"))
-            take_options.append({
-                "hand_cards": [card_str(c) for c in cards_of(play.hand_cards)],
-                "melds": [[card_str(c) for c in meld_cards(m)] for m in play.melds],
-                "wins": play.wins, "rearranged": play.rearranged, "label": label,
-            })
-    return {
-        "game_id": game_id,
-        "view": view,
-        "take": take,
-        "take_options": take_options,
-        "can_pick": can_pick,
-        "coaching": level,
-        "coaching_levels": coaching.LEVELS,
-        "force_melds": force_melds,
-        "force_help": force_help,
-        "analyzer_url": analyzer_url,
-        "level_label": LEVEL_LABELS[game.level][0],
+        "rules_name": profile_name(game.rules),
         "finished_hands": game.hand_index + (1 if game.hand_over else 0),
     }
 
@@ -206,33 +188,36 @@ def _table_context(game_id: str, game: Any, args: MultiDict[str, str]) -> dict[s
 @bp.get("/<game_id>")
 def game(game_id: str) -> ResponseReturnValue:
     loaded = _owned(game_id)
-    if is_profile_game(loaded.game):
-        return render_template("play/profile_game.html",
-                               **_profile_context(game_id, loaded.game))
-    return render_template("play/game.html", **_table_context(game_id, loaded.game, request.args))
+    return render_template("play/game.html", **_context(game_id, loaded.game))
 
 
 @bp.get("/<game_id>/table")
 def table(game_id: str) -> ResponseReturnValue:
     """The table alone, for play.js to swap in after an action."""
     loaded = _owned(game_id)
-    if is_profile_game(loaded.game):
-        return render_template("play/_profile_table.html",
-                               **_profile_context(game_id, loaded.game))
-    return render_template("play/_table.html",
-                           **_table_context(game_id, loaded.game, request.args))
+    return render_template("play/_table.html", **_context(game_id, loaded.game))
 
 
-@bp.post("/<game_id>/act")
-def act(game_id: str) -> ResponseReturnValue:
-    loaded = _owned(game_id)
+def posted_action(form: Mapping[str, Any]) -> Any:
+    """The move a table form sends: the field ``action``, the record-form action of one of
+    the view's choices, as JSON (the game checks it); ``type=next_hand`` also deals on."""
+    if form.get("type") == NEXT_HAND:
+        return {"type": NEXT_HAND}
+    try:
+        action = json.loads(form.get("action") or "")
+    except ValueError:
+        action = None
+    if not isinstance(action, dict):
+        raise PlayError(_("Unknown action: choose one of the buttons on the page."))
+    return action
+
+
+def _finish(game_id: str, loaded: store.Loaded, change: Any) -> ResponseReturnValue:
+    """Apply ``change`` to the learner's copy of the game, save it, and back to the table;
+    a refused move is flashed and nothing is saved."""
     game = loaded.game
     try:
-        if is_profile_game(game):
-            game.act(_profile_form_action(request.form))
-        else:
-            listed = coaching.level() == "full"
-            game.act(form_action(human_observation(game), request.form, listed))
+        change(game)
         store.save(loaded, game)
         if game.hand_over:
             graded.prepare(game_id, game)  # the review is ready when the learner asks
@@ -243,41 +228,72 @@ def act(game_id: str) -> ResponseReturnValue:
     return redirect(url_for(".game", game_id=game_id, _anchor="play"))
 
 
-def _profile_form_action(form: Any) -> Any:
-    """A profile game's action from its form: one button per legal action, carrying the
-    action in the record format as JSON (the engine checks it)."""
-    if form.get("type") == "next_hand":
-        return {"type": "next_hand"}
+@bp.post("/<game_id>/act")
+def act(game_id: str) -> ResponseReturnValue:
+    loaded = _owned(game_id)
     try:
-        action = json.loads(form.get("action", ""))
-    except ValueError:
-        action = None
-    if not isinstance(action, dict):
-        raise PlayError(_("Unknown action: choose one of the buttons on the page."))
-    return action
+        action = posted_action(request.form)
+    except PlayError as exc:
+        flash(error_text(exc), "error")
+        return redirect(url_for(".game", game_id=game_id, _anchor="play"))
+    return _finish(game_id, loaded, lambda game: game.act(action))
+
+
+@bp.post("/<game_id>/resign")
+def resign(game_id: str) -> ResponseReturnValue:
+    """The learner gives the match up: it ends, lost."""
+    return _finish(game_id, _owned(game_id), lambda game: game.resign())
+
+
+@bp.post("/<game_id>/new")
+@limiter.limit("120 per minute")
+def new_match(game_id: str) -> ResponseReturnValue:
+    """Another match like this one: the same rules, computer level, seats and coaching."""
+    old = _owned(game_id).game
+    try:
+        game = new_game(old.rules.id, old.level, None, old.seats - 1
+                        if not old.rules.players_fixed else None, old.options, old.coaching)
+    except PlayError as exc:
+        flash(error_text(exc), "error")
+        return redirect(url_for(".game", game_id=game_id, _anchor="play"))
+    learner = current_learner()
+    assert learner is not None
+    return redirect(url_for(".game", game_id=store.create(game, learner.id), _anchor="play"))
 
 
 @bp.post("/coaching")
 def set_coaching() -> ResponseReturnValue:
-    """Remember the learner's coaching level, then go back to the match (or the start)."""
-    if not coaching.save(request.form.get("coaching", "")):
+    """Change the coaching of a game (kept with it) and remember it for the learner's next
+    match, then go back to the match (or the start)."""
+    chosen = coaching.parse(request.form.get("coaching", ""))
+    if chosen is None:
         flash(_("Choose one of the coaching levels."), "error")
+    else:
+        coaching.save(chosen)
     game_id = request.form.get("game", "")
-    if game_id:
-        _owned(game_id)  # only the learner's own game: no redirect to anyone else's
-        return redirect(url_for(".game", game_id=game_id, _anchor="play"))
-    return redirect(url_for(".index"))
+    if not game_id:
+        return redirect(url_for(".index"))
+    loaded = _owned(game_id)  # only the learner's own game: no redirect to anyone else's
+    if chosen is not None and chosen != loaded.game.coaching:
+        game = loaded.game
+        game.coaching = chosen
+        try:
+            store.save(loaded, game)
+        except store.GameChanged:
+            flash(_("This game was changed in another window. Here is where it stands now."),
+                  "error")
+    return redirect(url_for(".game", game_id=game_id, _anchor="play"))
 
 
 @bp.get("/<game_id>/hands/<int:number>/review")
 def review(game_id: str, number: int) -> ResponseReturnValue:
     loaded = _owned(game_id)
     game = loaded.game
-    if is_profile_game(game):
-        return _profile_review(game_id, game, number)
     hands = game.hand_states()
     if not 1 <= number <= len(hands) or (number == len(hands) and not game.hand_over):
         abort(404, description=_("This hand has not been played to its end yet."))
+    if graded.by_playouts(game.rules):
+        return _profile_review(game_id, game, number)
     stored = hands[number - 1]
     data = graded.stored_review(game_id, number - 1, stored, game.seed)
     review = graded.review_hand(stored, data)
@@ -286,7 +302,7 @@ def review(game_id: str, number: int) -> ResponseReturnValue:
         outcome = _("You won this hand.") if result["winner"] == HUMAN else _(
             "The computer won this hand.")
     else:
-        outcome = _("This hand was a draw (R11).")
+        outcome = _("This hand was a draw (%(rule)s).", rule=game.rules.rule("draw"))
     return render_template(
         "play/review.html",
         game_id=game_id,
@@ -332,34 +348,25 @@ def _named(action: dict[str, Any], view: Mapping[str, Any]) -> dict[str, Any]:
     return action
 
 
-def _profile_review(game_id: str, game: Any, number: int) -> ResponseReturnValue:
-    """The review of a finished hand of another profile: the learner's decisions graded
-    (solver.review.profiles), the result and every hand as it ended, turned face up."""
+def _joker_name(code: str) -> str:
+    return phrase(code) if len(code) > 1 else _("joker")
+
+
+def _profile_review(game_id: str, game: TableGame, number: int) -> ResponseReturnValue:
+    """The review of a finished hand graded by solver.review.profiles: the learner's
+    decisions graded, the result and every hand as it ended, turned face up."""
     from solver.game.record import state_from_dict
-    from tutor.play.profile_view import (
-        card_name,
-        describe,
-        hand_log,
-        hand_result,
-        revealed_hands,
-    )
 
-    hands = game.hand_states()
-    if not 1 <= number <= len(hands) or (number == len(hands) and not game.hand_over):
-        abort(404, description=_("This hand has not been played to its end yet."))
-    stored = hands[number - 1]
+    stored = game.hand_states()[number - 1]
     state = state_from_dict(stored)
-    from solver.game.registry import game_rules
-
     rules = game_rules(game.rules)
-    observe = rules.observe
-    revealed = revealed_hands(state)
+    you = seat_name(HUMAN, game.seats)
     review = graded.profile_review(graded.stored_review(game_id, number - 1, stored, game.seed))
     history = state.history
-    views = _views_at(stored, observe, {d.step for d in review.decisions})
-    decisions = [{"d": d, "you": describe(_named(rules.observe_action(
-                      state, HUMAN, history[d.step][1], HUMAN), views[d.step]), HUMAN),
-                  "best": describe(_named(d.best, views[d.step]), HUMAN)}
+    views = _views_at(stored, rules.observe, {d.step for d in review.decisions})
+    decisions = [{"d": d, "you": tell(_named(rules.observe_action(
+                      state, HUMAN, history[d.step][1], HUMAN), views[d.step]), HUMAN, you),
+                  "best": tell(_named(d.best, views[d.step]), HUMAN, you)}
                  for d in review.decisions]
     return render_template(
         "play/profile_review.html",
@@ -369,10 +376,10 @@ def _profile_review(game_id: str, game: Any, number: int) -> ResponseReturnValue
         decisions=decisions,
         grade_labels=graded.PROFILE_GRADE_LABELS,
         thresholds=graded.profile_thresholds(),
-        outcome=hand_result(game, stored.get("result")) or "",
-        revealed=revealed,
-        log=hand_log(state),
-        rules_name=RULE_NAMES.get(game.rules, game.rules),
-        card_name=card_name,
+        outcome=hand_result({"result": stored.get("result")}, game.seats) or "",
+        revealed=revealed_hands(state, game.seats),
+        log=log_entries(state),
+        rules_name=profile_name(game.rules),
+        card_name=_joker_name,
         level_label=LEVEL_LABELS[game.level][0],
     )
