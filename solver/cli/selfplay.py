@@ -16,9 +16,9 @@ from solver.cli.common import fail
 from solver.errors import ConquianError
 from solver.game.actions import Action
 from solver.game.deal import deal_from_seed
-from solver.game.match import hand_seed, play_hand
-from solver.game.matches import play_match
+from solver.game.match import hand_seed
 from solver.game.observation import Observation
+from solver.game.playing import play_hand, play_match
 from solver.game.record import result_of, to_record
 from solver.game.registry import GAMES, game_rules, players_of
 from solver.game.stats import percentile, wilson

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
@@ -52,26 +52,6 @@ DecisionHook = Callable[[int, Observation, Action], None]
 def hand_seed(seed: int, number: int) -> int:
     """The deal seed of hand ``number`` of a series started with ``seed``."""
     return random.Random(f"conquian-hand:{seed}:{number}").getrandbits(64)
-
-
-def play_hand(
-    state: Any,
-    players: Sequence[Chooser],
-    rng: random.Random,
-    on_decision: DecisionHook | None = None,
-) -> Any:
-    """Play the hand (of any profile) to its end; each player sees only its own observation."""
-    from solver.game.registry import game_rules
-
-    look = game_rules(state.deal.rules).observe
-    while not state.is_terminal():
-        player = state.current_player()
-        observation = look(state, player)
-        action = players[player].choose(observation, rng)
-        if on_decision is not None:
-            on_decision(player, observation, action)
-        state.apply_action(action)
-    return state
 
 
 @dataclass
@@ -154,17 +134,3 @@ def conquian_match_from_dict(data: Mapping[str, Any], rules: RuleProfile) -> Mat
                                field="wins")
     return Match(fields["seed"], rules, fields["seats"], fields["options"], fields["score"],
                  list(wins), fields["stake"], fields["dealer"], fields["hands_played"])
-
-
-def play_match(
-    seed: int,
-    players: tuple[Chooser, Chooser],
-    rng: random.Random,
-    on_decision: DecisionHook | None = None,
-    target_points: int | None = None,
-) -> Iterator[GameState]:
-    """Play a match (to three won hands, or to ``target_points``); yields each hand."""
-    from solver.game.matches import play_match as play
-
-    options = {} if target_points is None else {"points": True, "target": target_points}
-    yield from play(Match(seed, options=options), players, rng, on_decision)

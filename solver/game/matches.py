@@ -9,8 +9,7 @@ site and the tests start matches only through
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Protocol, cast
 
 from solver.errors import ConquianError
@@ -152,20 +151,6 @@ def stored(data: Mapping[str, Any], rules: RuleProfile) -> dict[str, Any]:
             "stake": data["stake"], "dealer": dealer, "hands_played": data["hands_played"],
             "options": options}
 
-
-def play_match(match: GameMatch, players: Sequence[Any], rng: random.Random,
-               on_decision: Callable[[int, Any, Any], None] | None = None,
-               hands: int | None = None) -> Iterator[Any]:
-    """Play ``match`` to its end (or ``hands`` more hands, for a match with none); yields
-    every finished hand, already recorded."""
-    from solver.game.match import play_hand
-
-    played = 0
-    while not match.is_over() and (hands is None or played < hands):
-        state = play_hand(match.next_hand(), players, rng, on_decision)
-        match.record_result(state)
-        played += 1
-        yield state
 
 
 def to_stored(match: GameMatch, options: Mapping[str, Any],

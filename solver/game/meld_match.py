@@ -15,14 +15,21 @@ K13, K14).  conquian-40's matches are :mod:`solver.game.match`.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from solver.errors import ConquianError
-from solver.game.deal import deal_from_seed
-from solver.game.match import Chooser, hand_points, hand_seed
-from solver.game.matches import check_seats, match_options, play_match, stored, to_stored
+from solver.game.deal import Deal, deal_from_seed
+from solver.game.match import hand_points, hand_seed
+from solver.game.matches import (
+    MatchFromDict,
+    NewMatch,
+    check_seats,
+    match_options,
+    stored,
+    to_stored,
+)
 from solver.messages import N_
 from solver.rules import RuleProfile, get_profile
 from solver.rules.variants import Cooncan, Kunken
@@ -58,6 +65,10 @@ class MeldMatch:
     options: dict[str, Any] = field(default_factory=dict)
     """As :func:`solver.game.matches.match_options` gives them (``target`` and ``points``
     when given override the fields above)."""
+    start: Callable[[Deal, tuple[int, ...]], Any] | None = field(
+        default=None, compare=False, repr=False)
+    """The game's ``new_hand``, given by the game that registers this match (so the match
+    never looks its game up: the game imports the match, not the other way round)."""
 
     def __post_init__(self) -> None:
         self.rules = get_profile(self.rules)
@@ -106,10 +117,10 @@ class MeldMatch:
         return 0 if self.score[0] > self.score[1] else 1
 
     def next_hand(self) -> Any:
-        from solver.game.registry import game_rules
-
+        if self.start is None:
+            raise ConquianError(N_("this match was made without its game, so it cannot deal"))
         deal = deal_from_seed(hand_seed(self.seed, self.hands_played), self.dealer, self.rules)
-        return game_rules(self.rules).new_hand(deal, (self.score[0], self.score[1]))
+        return self.start(deal, (self.score[0], self.score[1]))
 
     def record_result(self, state: Any) -> None:
         self.hands_played += 1
@@ -139,24 +150,19 @@ class MeldMatch:
         return to_stored(self, self.options)
 
 
-def meld_match(seed: int, rules: RuleProfile, seats: int,
-               options: Mapping[str, Any]) -> MeldMatch:
-    """``GameRules.new_match`` of Cooncan and the Kunken profiles."""
-    return MeldMatch(seed, rules, seats=seats, options=dict(options))
+def meld_matches(start: Callable[[Deal, tuple[int, ...]], Any]
+                 ) -> tuple[NewMatch, MatchFromDict]:
+    """``GameRules.new_match`` and ``match_from_dict`` of a game played in MeldMatches
+    (Cooncan, the Kunken profiles), dealing its hands with ``start``."""
 
+    def new_match(seed: int, rules: RuleProfile, seats: int,
+                  options: Mapping[str, Any]) -> MeldMatch:
+        return MeldMatch(seed, rules, seats=seats, options=dict(options), start=start)
 
-def meld_match_from_dict(data: Mapping[str, Any], rules: RuleProfile) -> MeldMatch:
-    """``GameRules.match_from_dict`` of Cooncan and the Kunken profiles."""
-    fields = stored(data, rules)
-    return MeldMatch(fields["seed"], rules, 0, fields["score"], fields["stake"],
-                     fields["dealer"], fields["hands_played"], seats=fields["seats"],
-                     options=fields["options"])
+    def match_from_dict(data: Mapping[str, Any], rules: RuleProfile) -> MeldMatch:
+        fields = stored(data, rules)
+        return MeldMatch(fields["seed"], rules, 0, fields["score"], fields["stake"],
+                         fields["dealer"], fields["hands_played"], seats=fields["seats"],
+                         options=fields["options"], start=start)
 
-
-def play_meld_match(seed: int, rules: RuleProfile | str, players: Sequence[Chooser],
-                    rng: random.Random, target: int = 0, points: bool = False
-                    ) -> Iterator[tuple[Any, MeldMatch]]:
-    """Play one match; yields every finished hand with the match after it."""
-    match = MeldMatch(seed, get_profile(rules), target, points=points)
-    for state in play_match(match, players, rng):
-        yield state, match
+    return new_match, match_from_dict

@@ -43,7 +43,7 @@ from typing import Any, Final
 
 from solver.cards import Card, card_str, iter_cards
 from solver.errors import ConquianError
-from solver.game.match import play_hand
+from solver.game.playing import play_hand
 from solver.game.record import state_from_dict
 from solver.game.registry import game_rules, players_of
 from solver.review.grading import GRADES, THRESHOLDS

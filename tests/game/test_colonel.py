@@ -11,11 +11,12 @@ import pytest
 from solver.cards import card_str, cards_of, mask_of
 from solver.errors import IllegalActionError
 from solver.game.colonel import ColonelAction, ColonelState, observe, pips
-from solver.game.colonel.match import MATCH_TARGET, play_match
+from solver.game.colonel.match import MATCH_TARGET, ColonelMatch
 from solver.game.colonel.players import PLAYERS
 from solver.game.deal import deal_from_seed
 from solver.game.errors import InvalidGameError
-from solver.game.match import hand_seed, play_hand
+from solver.game.match import hand_seed
+from solver.game.playing import play_hand, play_match
 from solver.game.record import replay, state_from_dict, state_to_dict, to_record
 from tests.game.draw_helpers import COLONEL, make_deal, physical
 
@@ -66,7 +67,8 @@ def test_h2_deal_ten_each_and_the_upcard_starts_the_wastepile() -> None:
     assert [h.bit_count() for h in deal.hands] == [10, 10]
     assert state.upcard == deal.stock[0] and state.stock_count == 31
     # Later deals alternate (our choice): the dealers of one match go 0 1 0 1 … or 1 0 1 0 …
-    hands = list(play_match(3, [PLAYERS["greedy"](), PLAYERS["greedy"]()], random.Random(0)))
+    players = [PLAYERS["greedy"](), PLAYERS["greedy"]()]
+    hands = list(play_match(ColonelMatch(3, COLONEL), players, random.Random(0)))
     dealers = [h.deal.dealer for h in hands]
     assert all(a != b for a, b in itertools.pairwise(dealers))
 
@@ -201,7 +203,7 @@ def test_h11_pips() -> None:
 
 def test_h12_a_match_goes_to_100_points() -> None:
     players = [PLAYERS["greedy"](), PLAYERS["expert"]()]
-    hands = list(play_match(8, players, random.Random(2)))
+    hands = list(play_match(ColonelMatch(8, COLONEL), players, random.Random(2)))
     score = [0, 0]
     for hand in hands:
         assert hand.score == (score[0], score[1])

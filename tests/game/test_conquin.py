@@ -15,7 +15,8 @@ from solver.game.conquin.players import PLAYERS
 from solver.game.conquin.state import TAKE_FACE_UP, TAKE_STOCK
 from solver.game.deal import deal_from_seed
 from solver.game.errors import InvalidGameError
-from solver.game.match import hand_seed, play_hand
+from solver.game.match import hand_seed
+from solver.game.playing import play_hand
 from solver.game.record import replay, state_from_dict, state_to_dict, to_record
 from tests.game.draw_helpers import CONQUIN, make_deal, physical
 
@@ -343,10 +344,13 @@ def test_one_discard_per_kind_copies_and_jokers_alike() -> None:
 
 
 def test_a_table_passes_the_deal_clockwise_and_carries_the_chips() -> None:
-    from solver.game.conquin.table import first_dealer, play_deals
+    from solver.game.conquin.table import ConquinTable, first_dealer
+    from solver.game.playing import play_match
+    from solver.rules.variants import Conquin
 
     players = [PLAYERS["greedy"]() for _ in range(5)]
-    deals = list(play_deals(21, players, random.Random(2), 12, pot_chip=3))
+    table = ConquinTable(21, Conquin(), 5, {"dealer": None}, pot_holder=3)
+    deals = list(play_match(table, players, random.Random(2), hands=12))
     first = first_dealer(21, 5)
     assert [d.deal.dealer for d in deals] == [(first + i) % 5 for i in range(12)]  # I2
     balance = [0] * 5

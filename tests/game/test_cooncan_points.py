@@ -11,8 +11,9 @@ import pytest
 
 from solver.game.cooncan import COONCAN, CooncanState
 from solver.game.deal import deal_from_seed
-from solver.game.meld_match import COONCAN_POINTS, MeldMatch, play_meld_match
-from solver.game.registry import players_of
+from solver.game.meld_match import COONCAN_POINTS, MeldMatch
+from solver.game.playing import play_match
+from solver.game.registry import game_rules, players_of
 from tests.game.helpers import mask
 
 
@@ -44,8 +45,8 @@ def test_c15_the_first_to_the_total_wins() -> None:
 def test_c15_a_whole_match_to_points_ends_with_its_winner_at_the_total() -> None:
     players = [players_of(COONCAN)["greedy"]() for _ in range(2)]
     totals = []
-    for state, match in play_meld_match(5, COONCAN, players, random.Random(5), 60,
-                                        points=True):
+    match = game_rules(COONCAN).new_match(5, COONCAN, 2, {"points": True, "target": 60})
+    for state in play_match(match, players, random.Random(5)):
         totals.append((list(match.score), match.is_over()))
         if state.winner is not None:
             assert 0 <= state.hands[1 - state.winner].bit_count() <= 10

@@ -15,7 +15,8 @@ from solver.game.conquin.table import ConquinTable
 from solver.game.deal import deal_from_seed
 from solver.game.errors import InvalidGameError
 from solver.game.match import Match, hand_points
-from solver.game.matches import GameMatch, play_match
+from solver.game.matches import GameMatch
+from solver.game.playing import play_match
 from solver.game.record import state_to_dict, to_record
 from solver.game.registry import GAMES, game_rules, players_of
 from solver.game.state import GameState
@@ -75,7 +76,7 @@ def test_a_stored_match_goes_on_as_the_match_itself(profile_id: str) -> None:
     # The same next hand, played the same way, gives the same result and match after it.
     first, second = match.next_hand(), back.next_hand()
     assert state_to_dict(first) == state_to_dict(second)
-    from solver.game.match import play_hand
+    from solver.game.playing import play_hand
 
     play_hand(first, players, random.Random(9))
     play_hand(second, players, random.Random(9))

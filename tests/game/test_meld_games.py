@@ -17,7 +17,8 @@ from solver.game.cooncan import COONCAN, CooncanAction, CooncanState
 from solver.game.deal import Deal, deal_from_seed
 from solver.game.errors import InvalidGameError
 from solver.game.kunken import KAction, KMeld, KunkenState, pips
-from solver.game.match import hand_points, hand_seed, play_hand
+from solver.game.match import hand_points, hand_seed
+from solver.game.playing import play_hand
 from solver.game.record import replay, state_from_dict, state_to_dict, to_record
 from solver.game.registry import game_rules, players_of
 from solver.rules import get_profile

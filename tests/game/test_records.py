@@ -16,7 +16,8 @@ from solver.errors import IllegalActionError
 from solver.game.actions import Action
 from solver.game.deal import deal_from_seed
 from solver.game.errors import InvalidGameError
-from solver.game.match import Match, hand_seed, play_hand, play_match
+from solver.game.match import Match, hand_seed
+from solver.game.playing import play_hand, play_match
 from solver.game.record import (
     continue_state,
     replay,
@@ -99,7 +100,7 @@ def test_records_leave_no_force_implicit_and_replay_infers_it() -> None:
 
 def test_matches_go_to_three_with_the_deal_alternating() -> None:  # R2, R12
     players = (make_player("greedy"), make_player("random"))
-    hands = list(play_match(4, players, random.Random(4)))
+    hands = list(play_match(Match(4), players, random.Random(4)))
     scores = [0, 0]
     for number, state in enumerate(hands):
         assert state.dealer == (Match(4).first_dealer + number) % 2

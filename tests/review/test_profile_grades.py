@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from solver.game.match import play_hand
+from solver.game.playing import play_hand
 from solver.game.record import state_from_dict, state_to_dict
 from solver.game.registry import game_rules, players_of
 from solver.review.grading import GRADES, THRESHOLDS, grade_for

@@ -34,7 +34,8 @@ GAMES_SCRIPT = """
 import hashlib, json, random
 import solver
 from solver.game.deal import deal_from_seed
-from solver.game.match import hand_seed, play_hand
+from solver.game.match import hand_seed
+from solver.game.playing import play_hand
 from solver.game.registry import game_rules
 from solver.players.expert import ExpertPlayer
 from solver.players.greedy import GreedyPlayer

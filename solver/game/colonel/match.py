@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -78,11 +78,3 @@ def colonel_match_from_dict(data: Mapping[str, Any], rules: RuleProfile) -> Colo
     f = stored(data, rules)
     return ColonelMatch(f["seed"], rules, f["seats"], f["options"], f["score"], f["stake"],
                         f["dealer"], f["hands_played"])
-
-
-def play_match(seed: int, players: Sequence[Any], rng: random.Random) -> Iterator[ColonelState]:
-    """Play hands until someone has the target; yields each finished hand (its ``score``
-    is the match score before it)."""
-    from solver.game.matches import play_match as play
-
-    yield from play(ColonelMatch(seed, Colonel()), players, rng)

@@ -4,7 +4,7 @@ over, and the Pot chip (I11) going to the winner of each deal in which it was pl
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,10 +12,9 @@ from solver.game.conquin.state import ConquinState
 from solver.game.deal import deal_from_seed
 from solver.game.errors import InvalidGameError
 from solver.game.match import hand_seed
-from solver.game.matches import check_seats, match_options, play_match, stored, to_stored
+from solver.game.matches import check_seats, match_options, stored, to_stored
 from solver.messages import N_
 from solver.rules import RuleProfile
-from solver.rules.variants import Conquin
 
 
 def first_dealer(seed: int, players: int) -> int:
@@ -90,12 +89,3 @@ def conquin_table_from_dict(data: Mapping[str, Any], rules: RuleProfile) -> Conq
                                field="pot_holder")
     return ConquinTable(f["seed"], rules, f["seats"], f["options"], f["score"], f["stake"],
                         f["dealer"], f["hands_played"], holder)
-
-
-def play_deals(seed: int, players: Sequence[Any], rng: random.Random, deals: int, *,
-               dealer: int | None = None, pot_chip: int | None = None) -> Iterator[ConquinState]:
-    """Play ``deals`` deals at one table; yields each finished deal (its ``chips`` are every
-    player's balance before it).  ``dealer`` overrides the first dealer drawn by lot;
-    ``pot_chip`` is the seat holding the Pot chip first, ``None`` to play without it."""
-    table = ConquinTable(seed, Conquin(), len(players), {"dealer": dealer}, pot_holder=pot_chip)
-    yield from play_match(table, players, rng, hands=deals)

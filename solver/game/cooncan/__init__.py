@@ -20,7 +20,7 @@ from solver.game.cooncan.state import (
 )
 from solver.game.cooncan.view import CooncanObservation, observe_cooncan
 from solver.game.deal import Deal
-from solver.game.meld_match import meld_match, meld_match_from_dict
+from solver.game.meld_match import meld_matches
 from solver.game.protocol import GameRules, every_card_shown
 from solver.game.replaying import finish_hand, hand_result, replay_step
 
@@ -31,9 +31,12 @@ def _new_hand(deal: Deal, score: tuple[int, ...]) -> CooncanState:
     return CooncanState(deal, (score[0], score[1]) if score else (0, 0))
 
 
+_NEW_MATCH, _MATCH_FROM_DICT = meld_matches(_new_hand)
+
+
 COONCAN_GAME: Final[GameRules[CooncanState, Action, CooncanObservation]] = GameRules(
     new_hand=_new_hand,
-    new_match=meld_match, match_from_dict=meld_match_from_dict,
+    new_match=_NEW_MATCH, match_from_dict=_MATCH_FROM_DICT,
     action_from_dict=CooncanAction.from_dict,
     observe=observe_cooncan,
     result=hand_result,

@@ -343,11 +343,11 @@ class CooncanState(GameState):
             raise IllegalActionError(
                 N_("a card forced on you goes into your own melds, not onto the opponent's "
                    "(C10)"))
-        self.opening = 0
         if lay_off is None:
             recorded = self._take_own(action)
         else:
             recorded = self._take_lay_off(action, lay_off)
+        self.opening = 0  # only once the take is accepted: a refused one changes nothing
         self.turned_by = None
         return recorded
 

@@ -25,7 +25,7 @@ from solver.game.kunken.state import (
     pips,
 )
 from solver.game.kunken.view import KunkenObservation, observe_kunken, observe_kunken_action
-from solver.game.meld_match import meld_match, meld_match_from_dict
+from solver.game.meld_match import meld_matches
 from solver.game.protocol import GameRules, check_turn
 from solver.rules import get_profile
 
@@ -34,6 +34,9 @@ from solver.rules import get_profile
 
 def _new_hand(deal: Deal, score: tuple[int, ...]) -> KunkenState:
     return KunkenState(deal, (score[0], score[1]) if score else (0, 0))
+
+
+_NEW_MATCH, _MATCH_FROM_DICT = meld_matches(_new_hand)
 
 
 def kunken_result(state: KunkenState) -> dict[str, Any] | None:
@@ -60,7 +63,7 @@ def _step(state: KunkenState, player: int | None, action: KAction, where: str) -
 def kunken_game() -> GameRules[KunkenState, KAction, KunkenObservation]:
     return GameRules(
         new_hand=_new_hand,
-        new_match=meld_match, match_from_dict=meld_match_from_dict,
+        new_match=_NEW_MATCH, match_from_dict=_MATCH_FROM_DICT,
         action_from_dict=KAction.from_dict,
         observe=observe_kunken,
         result=kunken_result,
