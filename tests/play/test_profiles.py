@@ -92,14 +92,25 @@ def _check(app: Flask, game_id: str, view: dict, texts: list[str], where: str) -
             assert order not in text, f"{where}: shows the stock's order"
 
 
+def _actions(view: dict) -> list[dict]:
+    """Every action the view offers: a choice's own, or each of its discards' (a take with
+    a discard is chosen in two steps)."""
+    found = []
+    for choice in view["choices"]:
+        if choice["action"] is not None:
+            found.append(choice["action"])
+        found += [d["action"] for d in choice.get("discards") or []]
+    return found
+
+
 def _choose(view: dict, rng: random.Random) -> dict:
     """A random legal action, except in Conquin, where the learner plays the deal and
     closes when it can: random players at a Conquin table can go on for a thousand turns."""
     for kind in ("close", "play"):
-        preferred = [c for c in view["choices"] if c["action"]["type"] == kind]
+        preferred = [a for a in _actions(view) if a["type"] == kind]
         if preferred:
-            return dict(rng.choice(preferred)["action"])
-    return dict(rng.choice(view["choices"])["action"])
+            return dict(rng.choice(preferred))
+    return dict(rng.choice(_actions(view)))
 
 
 @pytest.mark.parametrize("rules", PROFILES)
