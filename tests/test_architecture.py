@@ -22,24 +22,9 @@ SCANNED = ("solver", "tutor")
 EXEMPT = ("solver/rules/", "solver/game/")
 """The packages that define the profiles and their games: the only code that knows ids."""
 
-ALLOWED: frozenset[str] = frozenset({
-    "tutor/analyzer/profiles.py",  # issue 28: being removed
-    "tutor/analyzer/views.py",  # issue 28: being removed
-    "tutor/api/analyze.py",  # issue 28: being removed
-    "tutor/learn/exercises.py",  # issue 28: being removed
-    "tutor/learn/lessons.py",  # issue 28: being removed
-    "tutor/learn/profile_lessons.py",  # issue 28: being removed
-    "tutor/models/puzzles.py",  # issue 28: being removed
-    "tutor/play/games.py",  # issue 28: being removed
-    "tutor/play/profile_view.py",  # issue 28: being removed
-    "tutor/play/profiles.py",  # issue 28: being removed
-    "tutor/play/review.py",  # issue 28: being removed
-    "tutor/play/views.py",  # issue 28: being removed
-    "tutor/puzzles/services.py",  # issue 28: being removed
-    "tutor/rules/books.py",  # issue 28: being removed
-})
-"""tutor/ files that named profiles when issue 28's clean-up began (their owners are removing
-the ids in parallel); the list must end empty, and solver/ is never on it."""
+ALLOWED: frozenset[str] = frozenset()
+"""Files let through (none: every profile-id comparison left the site and the solver's
+non-game code with issue 28; keep it empty)."""
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

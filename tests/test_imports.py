@@ -17,18 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("solver", "tutor")
 
-KNOWN: frozenset[tuple[str, str]] = frozenset({
-    # Late imports outside the game code that make cycles issue 28 has not removed yet
-    # (reported to the lead); remove an edge once its import is gone.
-    # tutor.extensions' init_app imports the models and the session loader, which import
-    # ``db`` / ``login_manager`` from it.
-    ("tutor.extensions", "tutor.models"),
-    ("tutor.extensions", "tutor.auth.sessions"),
-    # The old game objects (engineer "tableback" is merging them into one).
-    ("tutor.play.games", "tutor.play.stored_forms"),
-    ("tutor.play.games", "tutor.play.profiles"),
-})
-"""Import edges let through: each closes a cycle that another change has yet to remove."""
+KNOWN: frozenset[tuple[str, str]] = frozenset()
+"""Import edges let through (none since issue 28: keep it empty)."""
 
 
 def modules() -> dict[str, Path]:

@@ -43,6 +43,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from tutor.extensions import init_extensions
 
     init_extensions(app)
+    # Here, not in init_extensions: the models and the session loader import the extensions.
+    from tutor import models  # noqa: F401  (every table known to SQLAlchemy)
+    from tutor.auth import sessions
+
+    sessions.init_app(app)
 
     from tutor.blueprints import register_blueprints
 

@@ -57,7 +57,3 @@ def init_extensions(app: Flask) -> None:
     login_manager.login_message = N_("Please log in to access this page.")
     login_manager.localize_callback = gettext
     limiter.init_app(app)
-    from tutor import models  # noqa: F401  (every table known to SQLAlchemy)
-    from tutor.auth import sessions
-
-    sessions.init_app(app)

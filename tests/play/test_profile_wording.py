@@ -1,6 +1,6 @@
 """The play log of every profile in Portuguese and Spanish: card names carry their own
 article (tutor.learn wording), so the sentences around them must not add another one
-("descarta o o cinco de ouros" was shown in every profile's log)."""
+("descarta o o cinco de ouros" was shown in every profile's log): checked on describe.tell."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask_babel import force_locale
 
-from tutor.play.profile_view import describe
+from tutor.play.describe import tell
 
 ACTIONS = [
     {"type": "take", "card": "5D"},
@@ -36,7 +36,7 @@ DOUBLED = {
 @pytest.mark.parametrize("lang", ["pt", "es"])
 def test_no_card_gets_two_articles(app: Flask, lang: str) -> None:
     with app.test_request_context(), force_locale(lang):
-        texts = [describe(action, 0) for action in ACTIONS]
+        texts = [tell(action, 0, "") for action in ACTIONS]
     for text in texts:
         assert not DOUBLED[lang].search(text), text
     # The cards are there, translated (not the English wording).

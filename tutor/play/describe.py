@@ -261,6 +261,9 @@ def _told(kind: str, action: dict[str, Any], you: bool) -> tuple[str, dict[str, 
                  N_("%(who)s swapped the %(card)s for a joker on the table.")),
         "take_back": (N_("You took back a meld."), N_("%(who)s took back a meld.")),
     }
+    if kind == "take_back" and cards:  # named by the review, which knows the table then
+        return (N_("You took back your meld of the %(cards)s.") if you else
+                N_("%(who)s took back their meld of the %(cards)s.")), {"cards": cards}
     if kind == "pass":
         if card:
             return (N_("You passed the %(card)s.") if you else
