@@ -18,7 +18,7 @@ from solver.game.state import GameState
 from solver.players.greedy import GreedyPlayer
 from solver.players.random_player import RandomPlayer
 from tests.claims.helpers import assert_all_true
-from tutor.play.games import HUMAN, MatchGame, new_match
+from tutor.play.games import HUMAN, TableGame, new_match
 from tutor.play.view import game_view
 
 HANDS = 60
@@ -41,7 +41,7 @@ def turned_by(state: GameState, player: int) -> bool:
     return False
 
 
-def check_decision(game: MatchGame, obs: Observation) -> tuple[int, int]:
+def check_decision(game: TableGame, obs: Observation) -> tuple[int, int]:
     """The claims at this decision, checked; (claims, 1 if the decision had help)."""
     count = helped = 0
     center = center_help(obs)
@@ -50,7 +50,7 @@ def check_decision(game: MatchGame, obs: Observation) -> tuple[int, int]:
         count += assert_all_true(claims, ctx, "in the help")
         for play in plays:
             count += assert_all_true(play, ctx, "about a play")
-        view = game_view(game, obs)
+        view = game_view(game)
         assert view["analysis"]["explanation"] == [c.render() for c in claims]
         helped = 1
     forcing = force_help(obs)

@@ -23,6 +23,7 @@ from tutor.play.card_help import card_help
 from tutor.play.choices import actions_of, choices
 from tutor.play.closing import closing
 from tutor.play.describe import Translate, opens, prompt, tell, translator
+from tutor.play.prompts import plain_prompt
 from tutor.play.table_view import HUMAN, dealt_text, seat_count, seat_list, seat_name, table
 
 COACHING = ("full", "on_demand", "none")
@@ -148,9 +149,9 @@ def _contract_fields(view: dict[str, Any], tabled: list[dict[str, Any]], seats: 
 
 
 def _prompt(view: dict[str, Any], obs: Any, plain: bool, last: Any, by_you: bool,
-            translate: Translate) -> str:
-    if plain:
-        return prompt(obs, last, by_you, translate)  # the plain center game's walk-through
+            translate: Translate, verdict: bool = True) -> str:
+    if plain:  # the plain center game's walk-through; its verdict only under full coaching
+        return (prompt if verdict else plain_prompt)(obs, last, by_you, translate)
     if view.get("hand_over") or view.get("result"):
         return ""
     if view.get("to_act"):
@@ -203,7 +204,8 @@ def game_view(game: Any, *, with_log: bool = False, help_requested: bool = False
         "level": game.level,
         "hand_number": game.hand_index + 1,
         "turn": "you" if view.get("to_act") else None,
-        "prompt": _prompt(view, obs, plain, last_action, last_player == HUMAN, translate),
+        "prompt": _prompt(view, obs, plain, last_action, last_player == HUMAN, translate,
+                          verdict=help_ is not None or level == "full"),
         "hand_over": hand_over,
         "hand_result": hand_result(view, seats) if hand_over else None,
         "result_text": hand_result(view, seats) if hand_over else None,
