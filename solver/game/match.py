@@ -9,11 +9,9 @@ from typing import Any, Final, Protocol
 
 from solver.game.actions import Action
 from solver.game.deal import deal_from_seed
-from solver.game.errors import InvalidGameError
-from solver.game.matches import check_seats, match_options, stored, to_stored
+from solver.game.matches import field_of, opening, stored, to_stored
 from solver.game.observation import Observation
 from solver.game.state import GameState
-from solver.messages import N_
 from solver.rules import CONQUIAN_40, RuleProfile
 
 MATCH_TARGET: Final = CONQUIAN_40.match_target  # won hands that win a match (R12)
@@ -76,11 +74,8 @@ class Match:
     hands_played: int = 0
 
     def __post_init__(self) -> None:
-        self.options = match_options(self.rules, self.options, check_seats(self.rules,
-                                                                           self.seats))
-        if self.dealer < 0:
-            chosen = self.options["dealer"]
-            self.dealer = self.first_dealer if chosen is None else chosen
+        self.options, self.dealer = opening(self.rules, self.options, self.seats, self.dealer,
+                                            lambda: self.first_dealer)
 
     @property
     def first_dealer(self) -> int:
@@ -127,10 +122,6 @@ def conquian_match(seed: int, rules: RuleProfile, seats: int,
 def conquian_match_from_dict(data: Mapping[str, Any], rules: RuleProfile) -> Match:
     """``GameRules.match_from_dict`` of conquian-40."""
     fields = stored(data, rules)
-    wins = data.get("wins")
-    if not (isinstance(wins, list) and len(wins) == 2
-            and all(isinstance(w, int) and w >= 0 for w in wins)):
-        raise InvalidGameError(N_("the stored match's {field} is missing or malformed"),
-                               field="wins")
-    return Match(fields["seed"], rules, fields["seats"], fields["options"], fields["score"],
-                 list(wins), fields["stake"], fields["dealer"], fields["hands_played"])
+    wins = field_of(data, "wins", lambda w: isinstance(w, list) and len(w) == 2
+                    and all(isinstance(n, int) and n >= 0 for n in w))
+    return Match(rules=rules, wins=list(wins), **fields)

@@ -9,7 +9,7 @@ site and the tests start matches only through
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol, cast
 
 from solver.errors import ConquianError
@@ -101,6 +101,16 @@ def match_options(rules: RuleProfile, options: Mapping[str, Any],
     return chosen
 
 
+def opening(rules: RuleProfile, options: Mapping[str, Any], seats: int, dealer: int,
+            first_dealer: Callable[[], int]) -> tuple[dict[str, Any], int]:
+    """A match's checked options (:func:`match_options`) and its dealer: ``dealer`` when it
+    is a seat already (read back), else the ``dealer`` option, else ``first_dealer()``."""
+    chosen = match_options(rules, options, check_seats(rules, seats))
+    if dealer < 0:
+        dealer = first_dealer() if chosen["dealer"] is None else chosen["dealer"]
+    return chosen, dealer
+
+
 def check_seats(rules: RuleProfile, seats: int) -> int:
     """``seats`` when the profile is played by that many (R2, I2); else ConquianError."""
     if not _whole(seats, rules.min_players) or seats > rules.max_players:
@@ -117,32 +127,24 @@ def _whole(value: object, low: int) -> bool:
 def stored(data: Mapping[str, Any], rules: RuleProfile) -> dict[str, Any]:
     """The fields every stored match has, checked (InvalidGameError names a bad one):
     ``seed``, ``seats``, ``score`` (one number per seat), ``stake``, ``dealer``,
-    ``hands_played`` and ``options``."""
+    ``hands_played`` and ``options`` — each game's match takes them by these names."""
     from solver.game.errors import InvalidGameError
 
     if not isinstance(data, Mapping) or data.get("rules") != rules.id:
         raise InvalidGameError(N_("the stored match is not a {game} match"), game=rules.name)
-    seats = data.get("seats")
-    seats_ok = _whole(seats, rules.min_players) and cast(int, seats) <= rules.max_players
-    checks: dict[str, bool] = {
-        "seed": _whole(data.get("seed"), 0),
-        "seats": seats_ok,
-        "stake": _whole(data.get("stake"), 1),
-        "hands_played": _whole(data.get("hands_played"), 0),
-        "options": isinstance(data.get("options"), Mapping),
+    checks: dict[str, Callable[[Any], bool]] = {
+        "seed": lambda v: _whole(v, 0),
+        "seats": lambda v: _whole(v, rules.min_players) and v <= rules.max_players,
+        "stake": lambda v: _whole(v, 1),
+        "hands_played": lambda v: _whole(v, 0),
+        "options": lambda v: isinstance(v, Mapping),
     }
     for name, ok in checks.items():
-        if not ok:
-            raise InvalidGameError(N_("the stored match's {field} is missing or malformed"),
-                                   field=name)
-    score, dealer = data.get("score"), data.get("dealer")
-    if not (isinstance(score, list) and len(score) == seats
-            and all(_whole(s, -2**62) for s in score)):
-        raise InvalidGameError(N_("the stored match's {field} is missing or malformed"),
-                               field="score")
-    if not (_whole(dealer, 0) and cast(int, dealer) < cast(int, seats)):
-        raise InvalidGameError(N_("the stored match's {field} is missing or malformed"),
-                               field="dealer")
+        field_of(data, name, ok)
+    seats = data["seats"]
+    score = field_of(data, "score", lambda s: isinstance(s, list) and len(s) == seats
+                     and all(_whole(n, -2**62) for n in s))
+    dealer = field_of(data, "dealer", lambda d: _whole(d, 0) and d < cast(int, seats))
     try:
         options = match_options(rules, data["options"], int(seats))
     except ConquianError as exc:
@@ -151,6 +153,17 @@ def stored(data: Mapping[str, Any], rules: RuleProfile) -> dict[str, Any]:
             "stake": data["stake"], "dealer": dealer, "hands_played": data["hands_played"],
             "options": options}
 
+
+def field_of(data: Mapping[str, Any], name: str, ok: Callable[[Any], bool]) -> Any:
+    """The stored match's field ``name`` when ``ok`` says it is well formed; else
+    InvalidGameError naming it."""
+    from solver.game.errors import InvalidGameError
+
+    value = data.get(name)
+    if not ok(value):
+        raise InvalidGameError(N_("the stored match's {field} is missing or malformed"),
+                               field=name)
+    return value
 
 
 def to_stored(match: GameMatch, options: Mapping[str, Any],

@@ -10,7 +10,7 @@ from typing import Any, Final
 from solver.game.colonel.state import ColonelState
 from solver.game.deal import deal_from_seed
 from solver.game.match import hand_seed
-from solver.game.matches import check_seats, match_options, stored, to_stored
+from solver.game.matches import opening, stored, to_stored
 from solver.rules import RuleProfile
 from solver.rules.variants import Colonel
 
@@ -37,11 +37,8 @@ class ColonelMatch:
     hands_played: int = 0
 
     def __post_init__(self) -> None:
-        self.options = match_options(self.rules, self.options, check_seats(self.rules,
-                                                                           self.seats))
-        if self.dealer < 0:
-            chosen = self.options["dealer"]
-            self.dealer = first_dealer(self.seed) if chosen is None else chosen
+        self.options, self.dealer = opening(self.rules, self.options, self.seats, self.dealer,
+                                            lambda: first_dealer(self.seed))
 
     @property
     def target(self) -> int:
@@ -75,6 +72,4 @@ def colonel_match(seed: int, rules: RuleProfile, seats: int,
 
 def colonel_match_from_dict(data: Mapping[str, Any], rules: RuleProfile) -> ColonelMatch:
     """``GameRules.match_from_dict`` of Colonel."""
-    f = stored(data, rules)
-    return ColonelMatch(f["seed"], rules, f["seats"], f["options"], f["score"], f["stake"],
-                        f["dealer"], f["hands_played"])
+    return ColonelMatch(rules=rules, **stored(data, rules))

@@ -10,10 +10,8 @@ from typing import Any
 
 from solver.game.conquin.state import ConquinState
 from solver.game.deal import deal_from_seed
-from solver.game.errors import InvalidGameError
 from solver.game.match import hand_seed
-from solver.game.matches import check_seats, match_options, stored, to_stored
-from solver.messages import N_
+from solver.game.matches import field_of, opening, stored, to_stored
 from solver.rules import RuleProfile
 
 
@@ -39,13 +37,10 @@ class ConquinTable:
     """The seat holding the Pot chip, ``None`` without it (-1: as ``options`` say)."""
 
     def __post_init__(self) -> None:
-        self.options = match_options(self.rules, self.options, check_seats(self.rules,
-                                                                           self.seats))
+        self.options, self.dealer = opening(self.rules, self.options, self.seats, self.dealer,
+                                            lambda: first_dealer(self.seed, self.seats))
         if not self.score:
             self.score = [0] * self.seats
-        if self.dealer < 0:
-            chosen = self.options["dealer"]
-            self.dealer = first_dealer(self.seed, self.seats) if chosen is None else chosen
         if self.pot_holder == -1:
             self.pot_holder = 0 if self.options["pot_chip"] else None
 
@@ -83,9 +78,6 @@ def conquin_table(seed: int, rules: RuleProfile, seats: int,
 def conquin_table_from_dict(data: Mapping[str, Any], rules: RuleProfile) -> ConquinTable:
     """``GameRules.match_from_dict`` of Conquin."""
     f = stored(data, rules)
-    holder = data.get("pot_holder")
-    if holder is not None and not (isinstance(holder, int) and 0 <= holder < f["seats"]):
-        raise InvalidGameError(N_("the stored match's {field} is missing or malformed"),
-                               field="pot_holder")
-    return ConquinTable(f["seed"], rules, f["seats"], f["options"], f["score"], f["stake"],
-                        f["dealer"], f["hands_played"], holder)
+    holder = field_of(data, "pot_holder", lambda h: h is None or (
+        isinstance(h, int) and 0 <= h < f["seats"]))
+    return ConquinTable(rules=rules, pot_holder=holder, **f)
