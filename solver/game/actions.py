@@ -8,7 +8,7 @@ action of the live game that records never contain (a replayer infers it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -21,6 +21,44 @@ from solver.position import json_type_name
 ActionType = Literal["turn", "pass", "take", "decline", "force", "no_force"]
 ACTION_TYPES: Final = ("turn", "pass", "take", "decline", "force", "no_force")
 RECORD_TYPES: Final = ("turn", "pass", "take", "decline", "force")
+
+
+def actions_of(kinds: Iterable[str], center: Card | None,
+               takes: Callable[[], Iterable[Action]],
+               make: type[Action]) -> list[Action]:
+    """Every action open (a state's or a view's ``legal_actions``): each take ``takes()``
+    gives, and one ``make(kind)`` per other kind, on the center card but for ``turn`` (the
+    stock is face down) and ``no_force``."""
+    actions: list[Action] = []
+    for kind in kinds:
+        if kind == "take":
+            actions.extend(takes())
+        elif kind in ("turn", "no_force"):
+            actions.append(make(kind))  # type: ignore[arg-type]
+        else:
+            actions.append(make(kind, center))  # type: ignore[arg-type]
+    return actions
+
+
+def record_head(player: int | None, kind: str) -> dict[str, Any]:
+    """The fields every record action starts with: ``player`` (in records only) and
+    ``type``."""
+    return {"type": kind} if player is None else {"player": player, "type": kind}
+
+
+def record_fields(data: object, where: str,
+                  kinds: Sequence[str]) -> tuple[Mapping[str, Any], Any]:
+    """A record action's fields and its ``type``, one of ``kinds`` (where the games' own
+    action readers start, each taking the type as its own kind); else IllegalActionError
+    naming ``where``."""
+    if not isinstance(data, Mapping):
+        raise IllegalActionError(N_("{where} must be a JSON object, not {kind}"),
+                                 where=where, kind=type(data).__name__)
+    kind = data.get("type")
+    if kind not in kinds:
+        raise IllegalActionError(N_("{where}.type must be one of {kinds}, not {kind}"),
+                                 where=where, kinds=", ".join(kinds), kind=repr(kind))
+    return data, kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +85,7 @@ class Action:
         return self.type == "take" and self.discard is None
 
     def to_dict(self, player: int | None = None) -> dict[str, Any]:
-        data: dict[str, Any] = {}
-        if player is not None:
-            data["player"] = player
-        data["type"] = self.type
+        data = record_head(player, self.type)
         if self.card is not None:
             data["card"] = card_str(self.card)
         if self.type == "take":

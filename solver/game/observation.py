@@ -3,12 +3,13 @@ but its size, nothing about the stock but its count."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from solver.analysis import Analysis
 from solver.cards import FULL_DECK, Card, CardMask, card_str, cards_of, iter_cards, union
-from solver.game.actions import Action
+from solver.game.actions import Action, actions_of
 from solver.game.state import GameState
 from solver.melds import meld_cards
 from solver.position import Position
@@ -40,6 +41,8 @@ class Observation:
     """The analysis of the center card, when this player is to act and faces it."""
     winner: int | None
     over: bool
+    action_class: ClassVar[type[Action]] = Action
+    """What this game's actions are made as."""
 
     @property
     def exposed(self) -> CardMask:
@@ -82,15 +85,12 @@ class Observation:
 
     def legal_actions(self) -> list[Action]:
         """The same list as ``GameState.legal_actions``, built from this view alone."""
-        actions: list[Action] = []
-        for kind in self.action_types:
-            if kind == "take":
-                actions.extend(self.take_actions())
-            elif kind in ("turn", "no_force"):
-                actions.append(Action(kind))  # type: ignore[arg-type]
-            else:
-                actions.append(Action(kind, self.center))  # type: ignore[arg-type]
-        return actions
+        return actions_of(self.action_types, self.center, self.take_actions,
+                          self.action_class)
+
+    def shown_plays(self) -> Sequence[Any] | None:
+        """The plays the view lists under ``takes`` (each with its discards), when known."""
+        return None if self.analysis is None else self.analysis.plays
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON view (contract "HTTP"): only what this player may see."""
@@ -102,11 +102,12 @@ class Observation:
             return [[card_str(c) for c in meld_cards(m)] for m in ms]
 
         takes = None
-        if self.analysis is not None and "take" in self.action_types:
+        plays = self.shown_plays()
+        if plays is not None and "take" in self.action_types:
             takes = [
                 {**play.to_dict(),
                  "discards": [] if play.wins else cards(self.hand & ~play.hand_cards)}
-                for play in self.analysis.plays
+                for play in plays
             ]
         view: dict[str, Any] = {
             "player": self.player,

@@ -18,14 +18,14 @@ Phases (who is to act is ``current_player``):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Final, Literal
+from collections.abc import Iterator, Mapping
+from typing import ClassVar, Final, Literal
 
 from solver.analysis import Analysis
 from solver.cards import Card, CardMask, card_str, cards_of, iter_cards
 from solver.cover import fits_melds
 from solver.errors import IllegalActionError, Text
-from solver.game.actions import NO_FORCE, TURN, Action
+from solver.game.actions import Action, actions_of
 from solver.game.deal import Deal
 from solver.melds import MELD_INDEX, meld_cards
 from solver.messages import N_
@@ -39,6 +39,24 @@ WIN_CARDS: Final = 11
 
 class GameState:
     """One hand of Conquian from its deal to a win or a draw."""
+
+    action_class: ClassVar[type[Action]] = Action
+    """What this game's actions are made as."""
+    why_not_reasons: ClassVar[Mapping[str, str]] = {
+        "turn": N_("you turn a stock card only at the opening or after declining (R6, R7)"),
+        "pass": N_("only a card you turned yourself can be passed (R7)"),
+        "decline": N_("only a card left by the opponent can be declined (R7)"),
+        "force": N_("forcing needs a card the opponent just declined or passed that fits "
+                    "their exposed melds with no card from hand (R9)"),
+        "no_force": N_("there is no forcing decision to waive (R9)"),
+        "take": N_("the center card does not fit a meld with your cards, and a card cannot "
+                   "be taken to wait for a later one (R8)"),
+    }
+    """Why an action of each kind is refused when it is not open (the game's rule ids)."""
+    why_not_forced: ClassVar[str] = N_("the opponent forced the card on you: you must take "
+                                       "it (R9)")
+    why_not_force: ClassVar[str] = N_("the opponent declined a card that fits their melds: "
+                                      "force it or waive (R9)")
 
     __slots__ = (
         "_analysis",
@@ -170,17 +188,8 @@ class GameState:
                 yield Action("take", self.center, play.hand_cards, play.melds, discard)
 
     def legal_actions(self) -> list[Action]:
-        actions: list[Action] = []
-        for kind in self.action_types():
-            if kind == "take":
-                actions.extend(self.take_actions())
-            elif kind == "turn":
-                actions.append(TURN)
-            elif kind == "no_force":
-                actions.append(NO_FORCE)
-            else:
-                actions.append(Action(kind, self.center))  # type: ignore[arg-type]
-        return actions
+        return actions_of(self.action_types(), self.center, self.take_actions,
+                          self.action_class)
 
     # --- applying actions --------------------------------------------------------------
 
@@ -224,23 +233,12 @@ class GameState:
 
     def _why_not(self, kind: str) -> Text:
         open_ = " / ".join(self.action_types())
-        reasons = {
-            "turn": N_("you turn a stock card only at the opening or after declining (R6, R7)"),
-            "pass": N_("only a card you turned yourself can be passed (R7)"),
-            "decline": N_("only a card left by the opponent can be declined (R7)"),
-            "force": N_("forcing needs a card the opponent just declined or passed that fits "
-                        "their exposed melds with no card from hand (R9)"),
-            "no_force": N_("there is no forcing decision to waive (R9)"),
-            "take": N_("the center card does not fit a meld with your cards, and a card cannot "
-                       "be taken to wait for a later one (R8)"),
-        }
         if self.phase == "forced" and kind != "take":
-            reason = Text(N_("the opponent forced the card on you: you must take it (R9)"))
+            reason = Text(self.why_not_forced)
         elif self.phase == "force" and kind != "force":
-            reason = Text(N_("the opponent declined a card that fits their melds: force it or "
-                             "waive (R9)"))
-        elif kind in reasons:
-            reason = Text(reasons[kind])
+            reason = Text(self.why_not_force)
+        elif kind in self.why_not_reasons:
+            reason = Text(self.why_not_reasons[kind])
         else:
             reason = Text(N_("{kind} is not an action"), {"kind": repr(kind)})
         return Text(N_("{kind} is not allowed now ({reason}); allowed: {allowed}"),

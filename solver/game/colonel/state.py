@@ -16,12 +16,12 @@ carries no card; the history (and so the record) holds the card that came.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from solver.cards import Card, CardMask, card_rank, card_str, cards_of, iter_cards
 from solver.errors import ConquianError, IllegalActionError
+from solver.game.actions import record_fields, record_head
 from solver.game.deal import Deal
 from solver.melds import MeldTable, meld_cards
 from solver.messages import N_
@@ -65,8 +65,7 @@ class ColonelAction:
         return self.type
 
     def to_dict(self, player: int | None = None) -> dict[str, Any]:
-        data: dict[str, Any] = {} if player is None else {"player": player}
-        data["type"] = self.type
+        data = record_head(player, self.type)
         if self.type == "draw":
             data["from"] = self.source
         if self.card is not None:
@@ -83,13 +82,7 @@ class ColonelAction:
         from solver.rules import get_profile
 
         deck = get_profile("colonel").deck
-        if not isinstance(data, Mapping):
-            raise IllegalActionError(N_("{where} must be a JSON object, not {kind}"),
-                                     where=where, kind=type(data).__name__)
-        kind = data.get("type")
-        if kind not in KINDS:
-            raise IllegalActionError(N_("{where}.type must be one of {kinds}, not {kind}"),
-                                     where=where, kinds=", ".join(KINDS), kind=repr(kind))
+        data, kind = record_fields(data, where, KINDS)
 
         def card(value: object, field: str) -> Card:
             try:

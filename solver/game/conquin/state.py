@@ -22,12 +22,12 @@ a record replays from its deal alone.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from solver.cards import JOKER_BASE, NATURALS, Card, card_kind, card_str, cards_of
 from solver.errors import ConquianError, IllegalActionError
+from solver.game.actions import record_fields, record_head
 from solver.game.conquin.melding import Meld, best_closing, minus, split
 from solver.game.deal import Deal
 from solver.melds import meld_problem
@@ -54,8 +54,7 @@ class ConquinAction:
     chips: int | None = None
 
     def to_dict(self, player: int | None = None) -> dict[str, Any]:
-        data: dict[str, Any] = {} if player is None else {"player": player}
-        data["type"] = self.type
+        data = record_head(player, self.type)
         if self.chips is not None:
             data["chips"] = self.chips
         if self.type == "take":
@@ -69,13 +68,7 @@ class ConquinAction:
 
     @classmethod
     def from_dict(cls, data: object, where: str = "action") -> ConquinAction:
-        if not isinstance(data, Mapping):
-            raise IllegalActionError(N_("{where} must be a JSON object, not {kind}"),
-                                     where=where, kind=type(data).__name__)
-        kind = data.get("type")
-        if kind not in KINDS:
-            raise IllegalActionError(N_("{where}.type must be one of {kinds}, not {kind}"),
-                                     where=where, kinds=", ".join(KINDS), kind=repr(kind))
+        data, kind = record_fields(data, where, KINDS)
         chips = data.get("chips")
         if chips is not None and (isinstance(chips, bool) or not isinstance(chips, int)):
             raise IllegalActionError(N_("{where}.chips must be a whole number, not {value}"),

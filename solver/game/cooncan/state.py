@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from solver.cards import Card, CardMask, card_str, cards_of, iter_cards, union
 from solver.cover import core_plays, first_cover, packings
-from solver.errors import IllegalActionError, Text
+from solver.errors import IllegalActionError
 from solver.game.actions import Action
 from solver.game.deal import Deal
 from solver.game.state import GameState
@@ -167,6 +167,23 @@ def cooncan_plays(hand: CardMask, melds: tuple[CardMask, ...], frozen: CardMask,
 class CooncanState(GameState):
     """One hand of Cooncan from its deal to eleven down or a draw."""
 
+    action_class: ClassVar[type[Action]] = CooncanAction
+    why_not_reasons: ClassVar[Mapping[str, str]] = {
+        "turn": N_("you turn a stock card only at the opening or after declining (C6, C7)"),
+        "pass": N_("only a card you turned yourself can be passed (C7)"),
+        "decline": N_("only a card left by the opponent can be declined (C7)"),
+        "force": N_("forcing needs a card the opponent just declined or passed that fits "
+                    "their own melds with no card from their hand (C10)"),
+        "no_force": N_("there is no forcing decision to waive (C10)"),
+        "take": N_("the center card fits no meld of yours with your cards and no meld of "
+                   "the opponent's, and a card cannot be taken to wait for a later one "
+                   "(C8, C9)"),
+    }
+    why_not_forced: ClassVar[str] = N_("the opponent forced the card on you: you must take "
+                                       "it (C10)")
+    why_not_force: ClassVar[str] = N_("the opponent declined a card they could use with no "
+                                      "card from hand: force it or waive (C10)")
+
     __slots__ = ("laid", "opening", "turned_by")
 
     def __init__(self, deal: Deal, score: tuple[int, int] = (0, 0)) -> None:
@@ -232,42 +249,6 @@ class CooncanState(GameState):
         """A forced card goes into the forced player's own melds (C10), unless the profile
         forces onto the opponent's melds too."""
         return COONCAN.force_onto_opponent or getattr(take, "lay_off", None) is None
-
-    def legal_actions(self) -> list[Action]:
-        actions: list[Action] = []
-        for kind in self.action_types():
-            if kind == "take":
-                actions.extend(self.take_actions())
-            elif kind in ("turn", "no_force"):
-                actions.append(CooncanAction(kind))  # type: ignore[arg-type]
-            else:
-                actions.append(CooncanAction(kind, self.center))  # type: ignore[arg-type]
-        return actions
-
-    def _why_not(self, kind: str) -> Text:
-        open_ = " / ".join(self.action_types())
-        reasons = {
-            "turn": N_("you turn a stock card only at the opening or after declining (C6, C7)"),
-            "pass": N_("only a card you turned yourself can be passed (C7)"),
-            "decline": N_("only a card left by the opponent can be declined (C7)"),
-            "force": N_("forcing needs a card the opponent just declined or passed that fits "
-                        "their own melds with no card from their hand (C10)"),
-            "no_force": N_("there is no forcing decision to waive (C10)"),
-            "take": N_("the center card fits no meld of yours with your cards and no meld of "
-                       "the opponent's, and a card cannot be taken to wait for a later one "
-                       "(C8, C9)"),
-        }
-        if self.phase == "forced" and kind != "take":
-            reason = Text(N_("the opponent forced the card on you: you must take it (C10)"))
-        elif self.phase == "force" and kind != "force":
-            reason = Text(N_("the opponent declined a card they could use with no card from "
-                             "hand: force it or waive (C10)"))
-        elif kind in reasons:
-            reason = Text(reasons[kind])
-        else:
-            reason = Text(N_("{kind} is not an action"), {"kind": repr(kind)})
-        return Text(N_("{kind} is not allowed now ({reason}); allowed: {allowed}"),
-                    {"kind": kind, "reason": reason, "allowed": open_})
 
     # --- transitions -----------------------------------------------------------------
 

@@ -3,8 +3,9 @@ which meld (:func:`observe_cooncan`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from solver.cards import CardMask, card_str, cards_of
 from solver.game.actions import Action
@@ -23,6 +24,7 @@ class CooncanObservation(Observation):
     opponent_laid: CardMask
     """Cards the opponent laid off onto this player's melds (those melds are frozen, C5)."""
     plays: CooncanPlays | None
+    action_class: ClassVar[type[Action]] = CooncanAction
 
     @property
     def down_count(self) -> int:
@@ -33,31 +35,15 @@ class CooncanObservation(Observation):
             return []
         return takes_of(self.plays, self.center, self.hand)
 
-    def legal_actions(self) -> list[Action]:
-        actions: list[Action] = []
-        for kind in self.action_types:
-            if kind == "take":
-                actions.extend(self.take_actions())
-            elif kind in ("turn", "no_force"):
-                actions.append(CooncanAction(kind))  # type: ignore[arg-type]
-            else:
-                actions.append(CooncanAction(kind, self.center))  # type: ignore[arg-type]
-        return actions
+    def shown_plays(self) -> Sequence[Any] | None:
+        return None if self.plays is None else self.plays.plays
 
     def to_dict(self) -> dict[str, Any]:
-        view = Observation.to_dict(
-            Observation(*(getattr(self, f) for f in Observation.__dataclass_fields__)))
+        view = Observation.to_dict(self)
         view["ruleset"] = COONCAN.id
         view["laid_off"] = [card_str(c) for c in cards_of(self.laid)]
         view["opponent_laid_off"] = [card_str(c) for c in cards_of(self.opponent_laid)]
         view["down_count"] = self.down_count
-        if self.plays is not None and "take" in self.action_types:
-            view["takes"] = [
-                {**play.to_dict(),
-                 "discards": [] if play.wins else
-                 [card_str(c) for c in cards_of(self.hand & ~play.hand_cards)]}
-                for play in self.plays.plays
-            ]
         return view
 
 

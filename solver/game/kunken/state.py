@@ -37,7 +37,7 @@ this turn is not taken back in it, nor the meld holding the card taken this turn
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
@@ -54,6 +54,7 @@ from solver.cards import (
     parse_kind,
 )
 from solver.errors import ConquianError, IllegalActionError, Text
+from solver.game.actions import record_fields, record_head
 from solver.game.deal import Deal
 from solver.melds import MeldTable, meld_problem, multiset_mask
 from solver.messages import N_
@@ -119,10 +120,7 @@ class KAction:
         return " ".join(parts)
 
     def to_dict(self, player: int | None = None) -> dict[str, Any]:
-        data: dict[str, Any] = {}
-        if player is not None:
-            data["player"] = player
-        data["type"] = self.type
+        data = record_head(player, self.type)
         if self.card is not None:
             data["card"] = _show(self.card)
         if self.type in ("meld", "add"):
@@ -135,13 +133,7 @@ class KAction:
 
     @classmethod
     def from_dict(cls, data: object, where: str = "action") -> KAction:
-        if not isinstance(data, Mapping):
-            raise IllegalActionError(N_("{where} must be a JSON object, not {kind}"),
-                                     where=where, kind=type(data).__name__)
-        kind = data.get("type")
-        if kind not in K_TYPES:
-            raise IllegalActionError(N_("{where}.type must be one of {kinds}, not {kind}"),
-                                     where=where, kinds=", ".join(K_TYPES), kind=repr(kind))
+        data, kind = record_fields(data, where, K_TYPES)
         card = None
         if data.get("card") is not None:
             card = _kind(data["card"], f"{where}.card")
