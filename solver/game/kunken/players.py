@@ -76,15 +76,15 @@ class KunkenGreedy:
 
     def choose(self, observation: KunkenObservation, rng: random.Random) -> KAction:
         actions = observation.actions
-        kinds = observation.action_types
-        if "turn" in kinds:
-            return actions[0]
-        if observation.phase == "draw":
-            for a in actions:
-                if a.type == "take":
-                    return a
-            return next(a for a in actions if a.type == "draw")
-        plays = [a for a in actions if a.type in STEP_ORDER]
+        first = self.first_step(observation, actions)
+        if first is not None:
+            return first
+        return self.play(observation, actions, [a for a in actions if a.type in STEP_ORDER])
+
+    def play(self, observation: KunkenObservation, actions: tuple[KAction, ...],
+             plays: list[KAction]) -> KAction:
+        """The step after drawing: a play among ``plays`` (melds, adds, swaps) or a
+        discard."""
         if observation.pending is not None:
             step = pending_step(observation, plays)
             return step if step is not None else self.discard(observation, actions)
@@ -108,6 +108,21 @@ class KunkenGreedy:
 
         return min(discards, key=lambda a: (keep(a), a.card))
 
+    def first_step(self, obs: KunkenObservation,
+                   actions: tuple[KAction, ...]) -> KAction | None:
+        """The turn when it is open, or the draw phase's step (:meth:`draw`); ``None`` once
+        the player has drawn."""
+        if "turn" in obs.action_types:
+            return actions[0]
+        return self.draw(obs, actions) if obs.phase == "draw" else None
+
+    def draw(self, obs: KunkenObservation, actions: tuple[KAction, ...]) -> KAction:
+        """The discard taken whenever it can be used, else a stock card."""
+        for a in actions:
+            if a.type == "take":
+                return a
+        return next(a for a in actions if a.type == "draw")
+
 
 class KunkenExpert(KunkenGreedy):
     """Keeps its melds hidden until it can go out.
@@ -127,20 +142,8 @@ class KunkenExpert(KunkenGreedy):
 
     name = "expert"
 
-    def choose(self, observation: KunkenObservation, rng: random.Random) -> KAction:
-        actions = observation.actions
-        kinds = observation.action_types
-        if "turn" in kinds:
-            return actions[0]
-        if observation.phase == "draw":
-            back = self._hide(observation, actions)
-            if back is not None:
-                return back
-            for a in actions:
-                if a.type == "take":
-                    return a
-            return next(a for a in actions if a.type == "draw")
-        plays = [a for a in actions if a.type in STEP_ORDER]
+    def play(self, observation: KunkenObservation, actions: tuple[KAction, ...],
+             plays: list[KAction]) -> KAction:
         if not plays:
             return self.discard(observation, actions)
         out = going_out(observation)
@@ -153,7 +156,8 @@ class KunkenExpert(KunkenGreedy):
             uses = [a for a in plays if uses_pending(a, observation.pending)]
             if uses:
                 return min(uses, key=lambda a: self._exposure(observation, a))
-            if "swap" in kinds:  # the card was taken for a use a hand card's swap opens (K5)
+            if "swap" in observation.action_types:
+                # The card was taken for a use a hand card's swap opens (K5).
                 return best_pending_step(observation, plays)
             melds = [a for a in plays if a.type == "meld"]
             if melds and observation.pending_from == "discard":
@@ -166,6 +170,10 @@ class KunkenExpert(KunkenGreedy):
         if quiet:
             return quiet[0]
         return self.discard(observation, actions)
+
+    def draw(self, obs: KunkenObservation, actions: tuple[KAction, ...]) -> KAction:
+        back = self._hide(obs, actions)
+        return back if back is not None else super().draw(obs, actions)
 
     def _hide(self, obs: KunkenObservation, actions: tuple[KAction, ...]) -> KAction | None:
         """Before drawing, take back into the hand (K9) every meld of ours the opponent
