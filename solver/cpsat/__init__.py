@@ -9,29 +9,17 @@ solved play) and none of the search code; ``analyze`` and ``analyze_any`` dispat
 from __future__ import annotations
 
 from solver.analysis import Analysis, AnyAnalysis
+from solver.analysis.dispatch import any_analysis, center_analysis
 from solver.cpsat import center, closing, draw, layoff
-from solver.errors import ConquianError
-from solver.messages import N_
 from solver.position import Position
 
 
 def analyze(position: Position) -> Analysis:
-    kind = position.rules.analysis
-    if kind == "center":
-        if position.rules.plain_center:
-            return center.analyze(position)
-        return layoff.analyze(position)
-    raise ConquianError(N_("the analysis of {rules} positions is not available yet"),
-                        rules=position.rules.id)
+    return center_analysis(position, center.analyze, layoff.analyze)
 
 
 def analyze_any(position: Position) -> AnyAnalysis:
-    kind = position.rules.analysis
-    if kind == "draw":
-        return draw.analyze(position)
-    if kind == "closing":
-        return closing.analyze(position)
-    return analyze(position)
+    return any_analysis(position, analyze, draw.analyze, closing.analyze)
 
 
 __all__ = ["analyze", "analyze_any"]

@@ -10,32 +10,20 @@ kind (its callers read plays); ``analyze_any`` answers every kind.
 from __future__ import annotations
 
 from solver.analysis import Analysis, AnyAnalysis
-from solver.errors import ConquianError
-from solver.messages import N_
+from solver.analysis.dispatch import any_analysis, center_analysis
 from solver.position import Position
 from solver.search import center, closing, draw, layoff
 
 
 def analyze(position: Position) -> Analysis:
     """Analyse the center card for the player to act."""
-    kind = position.rules.analysis
-    if kind == "center":
-        if position.rules.plain_center:
-            return center.analyze(position)
-        return layoff.analyze(position)
-    raise ConquianError(N_("the analysis of {rules} positions is not available yet"),
-                        rules=position.rules.id)
+    return center_analysis(position, center.analyze, layoff.analyze)
 
 
 def analyze_any(position: Position) -> AnyAnalysis:
     """The analysis of any profile: :func:`analyze`, or drawing the upcard (``draw``), or
     closing (``closing``)."""
-    kind = position.rules.analysis
-    if kind == "draw":
-        return draw.analyze(position)
-    if kind == "closing":
-        return closing.analyze(position)
-    return analyze(position)
+    return any_analysis(position, analyze, draw.analyze, closing.analyze)
 
 
 __all__ = ["analyze", "analyze_any"]
