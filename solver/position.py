@@ -88,14 +88,7 @@ class Position:
 
     @classmethod
     def from_json(cls, text: str, rules: RuleProfile | str | None = None) -> Position:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InvalidPositionError(
-                N_("the input is not JSON: {problem} at line {line}, column {column}"),
-                problem=exc.msg, line=exc.lineno, column=exc.colno,
-            ) from None
-        return cls.from_dict(data, rules)
+        return cls.from_dict(json_of(text), rules)
 
     def meld_list(self, meld: CardMask, only: CardMask = -1) -> list[str]:
         """A meld as contract card strings in display order (jokers as ``*5H``); with
@@ -140,6 +133,17 @@ def json_type_name(value: object) -> Text | str:
     }
     name = names.get(type(value))
     return type(value).__name__ if name is None else Text(name)
+
+
+def json_of(text: str) -> Any:
+    """The JSON value of a position's text; InvalidPositionError where it is not JSON."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidPositionError(
+            N_("the input is not JSON: {problem} at line {line}, column {column}"),
+            problem=exc.msg, line=exc.lineno, column=exc.colno,
+        ) from None
 
 
 class _Parser:

@@ -15,10 +15,9 @@ from typing import Any
 from solver.analysis import Analysis, AnyAnalysis
 from solver.claims.profiles import explain_any_dict
 from solver.cli.common import fail, open_input
-from solver.errors import ConquianError, InvalidPositionError
+from solver.errors import ConquianError
 from solver.explain import explain_dict
-from solver.messages import N_
-from solver.position import Position
+from solver.position import Position, json_of
 from solver.rules import RuleProfile, get_profile
 from solver.rules.cite import cite
 
@@ -65,13 +64,7 @@ def register(sub: Any) -> None:
 
 def read_position(text: str, default: RuleProfile | None = None) -> Position:
     """A position from JSON text; ``default`` is the profile when it names none."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidPositionError(
-            N_("the input is not JSON: {problem} at line {line}, column {column}"),
-            problem=exc.msg, line=exc.lineno, column=exc.colno,
-        ) from None
+    data = json_of(text)
     if default is not None and isinstance(data, dict) and "rules" not in data:
         data = {**data, "rules": default.id}
     return Position.from_dict(data)

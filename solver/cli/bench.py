@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import statistics
@@ -105,6 +106,32 @@ def _time(
     return times, results
 
 
+def _engines(args: argparse.Namespace, positions: list[Position], report: dict[str, Any],
+             name: str, after_search: Callable[[list[float], list[dict[str, Any]]], None]
+             | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Times each engine ``--engine`` names by its function ``name`` (``analyze`` or
+    ``analyze_any``), warmed up first, into ``report`` (``after_search`` adds to it after
+    the search engine's times); with both engines, how often they agree and how much
+    faster the search is.  The analyses, by engine."""
+    results: dict[str, list[dict[str, Any]]] = {}
+    for engine, warm, repeat in (("search", 50, args.repeat), ("cpsat", 5, 1)):
+        if args.engine not in (engine, "both"):
+            continue
+        # Imported only when asked for: the CP-SAT engine loads OR-Tools.
+        analyze = getattr(importlib.import_module(f"solver.{engine}"), name)
+        _time(analyze, positions[:warm], 1)  # warm caches and the interpreter
+        times, results[engine] = _time(analyze, positions, repeat)
+        report[engine] = _summary(times)
+        if engine == "search" and after_search is not None:
+            after_search(times, results[engine])
+    if len(results) == 2:
+        report["agree"] = sum(
+            a == b for a, b in zip(results["search"], results["cpsat"], strict=True)
+        )
+        report["speedup_p50"] = round(report["cpsat"]["p50_us"] / report["search"]["p50_us"], 1)
+    return results
+
+
 def _summary(times: list[float]) -> dict[str, float]:
     return {
         "p50_us": round(_percentile(times, 0.50), 1),
@@ -151,31 +178,17 @@ def run(args: argparse.Namespace) -> int:
         args.rules = positions[0].rules.id
         return _run_hand(args, positions)
     report: dict[str, Any] = {"positions": len(positions)}
-    results: dict[str, list[dict[str, Any]]] = {}
-    if args.engine in ("search", "both"):
-        from solver import search
 
-        _time(search.analyze, positions[:50], 1)  # warm caches and the interpreter
-        times, results["search"] = _time(search.analyze, positions, args.repeat)
-        report["search"] = _summary(times)
+    def usable_only(times: list[float], found: list[dict[str, Any]]) -> None:
         # Most positions met in play are quick "no" answers; show the "yes" ones apart.
-        usable_times = [t for t, r in zip(times, results["search"], strict=True) if r["usable"]]
+        usable_times = [t for t, r in zip(times, found, strict=True) if r["usable"]]
         if usable_times:
             report["search_usable_only"] = {
                 "positions": len(usable_times),
                 **_summary(usable_times),
             }
-    if args.engine in ("cpsat", "both"):
-        from solver import cpsat
 
-        _time(cpsat.analyze, positions[:5], 1)
-        times, results["cpsat"] = _time(cpsat.analyze, positions, 1)
-        report["cpsat"] = _summary(times)
-    if len(results) == 2:
-        report["agree"] = sum(
-            a == b for a, b in zip(results["search"], results["cpsat"], strict=True)
-        )
-        report["speedup_p50"] = round(report["cpsat"]["p50_us"] / report["search"]["p50_us"], 1)
+    results = _engines(args, positions, report, "analyze", usable_only)
     report["usable"] = sum(r["usable"] for r in next(iter(results.values())))
     report["forceable"] = sum(r["forceable"] for r in next(iter(results.values())))
     print(json.dumps(report))
@@ -185,25 +198,7 @@ def run(args: argparse.Namespace) -> int:
 def _run_hand(args: argparse.Namespace, positions: list[Position]) -> int:
     """The same report for the draw (colonel) and closing (conquin) analyses."""
     report: dict[str, Any] = {"rules": args.rules, "positions": len(positions)}
-    results: dict[str, list[dict[str, Any]]] = {}
-    if args.engine in ("search", "both"):
-        from solver import search
-
-        _time(search.analyze_any, positions[:50], 1)
-        times, results["search"] = _time(search.analyze_any,
-                                         positions, args.repeat)
-        report["search"] = _summary(times)
-    if args.engine in ("cpsat", "both"):
-        from solver import cpsat
-
-        _time(cpsat.analyze_any, positions[:5], 1)
-        times, results["cpsat"] = _time(cpsat.analyze_any, positions, 1)
-        report["cpsat"] = _summary(times)
-    if len(results) == 2:
-        report["agree"] = sum(
-            a == b for a, b in zip(results["search"], results["cpsat"], strict=True)
-        )
-        report["speedup_p50"] = round(report["cpsat"]["p50_us"] / report["search"]["p50_us"], 1)
+    results = _engines(args, positions, report, "analyze_any")
     first = next(iter(results.values()))
     for flag in ("closes", "goes_out", "upcard_better"):
         if first and flag in first[0]:

@@ -159,14 +159,7 @@ def run_generate(args: argparse.Namespace) -> int:
     if args.theme is None:
         fail(f"--theme is required under {args.rules}")
     puzzle_set = generate_set(args.theme, args.count, args.seed, args.difficulty, progress=True)
-    text = json.dumps(puzzle_set.to_dict(), ensure_ascii=False, indent=1) + "\n"
-    if args.out:
-        try:
-            Path(args.out).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            fail(f"cannot write {args.out}: {exc.strerror}")
-    else:
-        sys.stdout.write(text)
+    _write(puzzle_set.to_dict(), args.out)
     made = len(puzzle_set.puzzles)
     if made < args.count:
         print(f"error: only {made} of {args.count} puzzles found for {args.theme}"
@@ -175,6 +168,18 @@ def run_generate(args: argparse.Namespace) -> int:
     print(f"{made} puzzles for {args.theme} (seed {args.seed})"
           + (f" written to {args.out}" if args.out else ""), file=sys.stderr)
     return 0
+
+
+def _write(puzzle_set: dict[str, Any], out: str | None) -> None:
+    """Writes a generated set as JSON to ``out``, or to standard output without one."""
+    text = json.dumps(puzzle_set, ensure_ascii=False, indent=1) + "\n"
+    if out:
+        try:
+            Path(out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write {out}: {exc.strerror}")
+    else:
+        sys.stdout.write(text)
 
 
 def _generate_profile(args: argparse.Namespace) -> int:
@@ -186,14 +191,7 @@ def _generate_profile(args: argparse.Namespace) -> int:
     themes = [args.theme] if args.theme else list(specs)
     puzzle_set = generate_profile_set(args.rules, args.count, args.seed, themes,
                                       difficulty=args.difficulty)
-    text = json.dumps(puzzle_set.to_dict(), ensure_ascii=False, indent=1) + "\n"
-    if args.out:
-        try:
-            Path(args.out).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            fail(f"cannot write {args.out}: {exc.strerror}")
-    else:
-        sys.stdout.write(text)
+    _write(puzzle_set.to_dict(), args.out)
     made, wanted = len(puzzle_set.puzzles), args.count * len(themes)
     if made < wanted:
         print(f"error: only {made} of {wanted} puzzles found for {args.rules}", file=sys.stderr)

@@ -19,7 +19,7 @@ What counts as correct:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass
 
 from solver.analysis import Analysis, ClosingAnalysis, DrawAnalysis
@@ -156,16 +156,8 @@ def check_answer(puzzle: Puzzle, analysis: Analysis | None = None) -> list[Text]
                     N_("the answer accepts {given}, the safe discards are {right}"),
                     given=_cards(given.discards), right=_cards(right.discards),
                 ))
-    found = themes_of(puzzle.position, analysis)
-    for theme in puzzle.themes:
-        if theme not in THEMES:
-            problems.append(field_problem("themes", N_("unknown theme {theme}"),
-                                          theme=repr(theme)))
-        elif theme not in found:
-            problems.append(field_problem(
-                "themes", N_("the position does not show the theme {theme}"), theme=repr(theme)
-            ))
-    return problems
+    return problems + _theme_problems(puzzle.themes, THEMES,
+                                      themes_of(puzzle.position, analysis))
 
 
 def _check_hand_answer(puzzle: Puzzle) -> list[Text]:
@@ -177,9 +169,18 @@ def _check_hand_answer(puzzle: Puzzle) -> list[Text]:
             f"answer.{FLAG_KEYS[puzzle.task]}",
             N_("the answer says {given}, the solver says {right}"),
             given=puzzle.answer.flag, right=right.flag))
-    found = hand_themes_of(puzzle.position, analyze_any(puzzle.position))
-    for theme in puzzle.themes:
-        if theme not in HAND_THEMES and theme not in THEMES:
+    return problems + _theme_problems(puzzle.themes, {**THEMES, **HAND_THEMES},
+                                      hand_themes_of(puzzle.position,
+                                                     analyze_any(puzzle.position)))
+
+
+def _theme_problems(themes: Iterable[str], known: Container[str],
+                    found: Container[str]) -> list[Text]:
+    """What is wrong with a puzzle's ``themes``: one ``known`` to no task, or one its
+    position does not show (``found``)."""
+    problems: list[Text] = []
+    for theme in themes:
+        if theme not in known:
             problems.append(field_problem("themes", N_("unknown theme {theme}"),
                                           theme=repr(theme)))
         elif theme not in found:
