@@ -11,8 +11,12 @@ edge says so).  Imports under ``if TYPE_CHECKING:`` never run and are left out.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("solver", "tutor")
@@ -143,3 +147,34 @@ def test_the_graph_sees_late_and_relative_imports(tmp_path: Path) -> None:
     edges = {name: imports_of(name, path, known) for name, path in known.items()}
     assert edges["pkg.b"] == {"pkg.a"} and edges["pkg.c"] == set()
     assert cycles(edges) == [["pkg.a", "pkg.b"]]
+
+
+@pytest.mark.slow
+def test_every_module_imports_first() -> None:
+    # What the graph above cannot see: a package's __init__ runs before any of its modules,
+    # so a module imported first may meet its own importer half-initialised.  Each module
+    # is imported first in a fresh interpreter, a few dozen per process to keep it quick.
+    # __main__ modules run a command, migrations run under Alembic: neither is imported.
+    names = sorted(n for n in modules()
+                   if not n.endswith("__main__") and not n.startswith("tutor.migrations"))
+    script = (
+        "import importlib, sys\n"
+        "bad = []\n"
+        "for name in sys.argv[1:]:\n"
+        "    before = set(sys.modules)\n"
+        "    try:\n"
+        "        importlib.import_module(name)\n"
+        "    except Exception as exc:\n"
+        "        bad.append(f'{name}: {exc!r}')\n"
+        "    for loaded in set(sys.modules) - before:\n"
+        "        if loaded.split('.')[0] in ('solver', 'tutor'):\n"
+        "            del sys.modules[loaded]\n"
+        "print('\\n'.join(bad))\n"
+    )
+    failures = []
+    for start in range(0, len(names), 40):
+        run = subprocess.run([sys.executable, "-c", script, *names[start:start + 40]],
+                             capture_output=True, text=True, cwd=ROOT, check=False)
+        failures += [line for line in run.stdout.splitlines() if line]
+        assert run.returncode == 0, run.stderr[-2000:]
+    assert not failures, "\n".join(failures)

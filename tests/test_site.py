@@ -73,7 +73,7 @@ def test_a_card_in_a_sentence_carries_its_article(
 
 
 def test_the_play_log_names_cards_with_their_article_in_spanish(app: Flask) -> None:
-    from solver.game.actions import Action
+    from solver.game.conquian.actions import Action
     from tutor.play.describe import describe
 
     with app.test_request_context(headers={"Accept-Language": "es"}):

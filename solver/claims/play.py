@@ -13,7 +13,7 @@ from solver.cards import card_glyph
 from solver.claims.check import Context
 from solver.claims.kinds import Claim
 from solver.explain import explain, explain_forcing_opponent, explain_play
-from solver.game.observation import Observation
+from solver.game.conquian.view import Observation
 from solver.position import Position
 
 

@@ -14,10 +14,10 @@ from tqdm import tqdm
 
 from solver.cli.common import fail
 from solver.errors import ConquianError
-from solver.game.actions import Action
+from solver.game.conquian.actions import Action
+from solver.game.conquian.view import Observation
 from solver.game.deal import deal_from_seed
 from solver.game.match import hand_seed
-from solver.game.observation import Observation
 from solver.game.playing import play_hand, play_match
 from solver.game.record import result_of, to_record
 from solver.game.registry import GAMES, game_rules, players_of

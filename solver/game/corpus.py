@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
+from solver.game.conquian.state import GameState
 from solver.game.deal import deal_from_seed
-from solver.game.state import GameState
 from solver.position import Position
 
 FACING_PHASES = ("turned", "respond", "forced")

@@ -13,9 +13,9 @@ import random
 
 from solver.cards import Card, CardMask, cards_of, mask_of
 from solver.errors import ConquianError
+from solver.game.conquian.state import GameState
+from solver.game.conquian.view import Observation
 from solver.game.deal import Deal
-from solver.game.observation import Observation
-from solver.game.state import GameState
 
 
 class DeterminizeError(ConquianError):

@@ -7,11 +7,11 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
-from solver.game.actions import Action
+from solver.game.conquian.actions import Action
+from solver.game.conquian.state import GameState
+from solver.game.conquian.view import Observation
 from solver.game.deal import deal_from_seed
 from solver.game.matches import field_of, opening, stored, to_stored
-from solver.game.observation import Observation
-from solver.game.state import GameState
 from solver.rules import CONQUIAN_40, RuleProfile
 
 MATCH_TARGET: Final = CONQUIAN_40.match_target  # won hands that win a match (R12)

@@ -5,37 +5,14 @@ from __future__ import annotations
 from typing import Any, Final
 
 from solver.errors import ConquianError
-from solver.game.actions import Action
 from solver.game.colonel import COLONEL_GAME
+from solver.game.conquian.game import CONQUIAN_40_GAME
 from solver.game.conquin import CONQUIN_GAME
 from solver.game.cooncan import COONCAN_GAME
-from solver.game.deal import Deal
 from solver.game.kunken import kunken_game
-from solver.game.match import conquian_match, conquian_match_from_dict
-from solver.game.observation import Observation, observe
-from solver.game.protocol import AnyGame, GameRules, every_card_shown
-from solver.game.replaying import finish_hand, hand_result, replay_step
-from solver.game.state import GameState
+from solver.game.protocol import AnyGame
 from solver.messages import N_
-from solver.players import PLAYERS
 from solver.rules import RuleProfile, get_profile
-
-
-def _conquian_hand(deal: Deal, score: tuple[int, ...]) -> GameState:
-    return GameState(deal, (score[0], score[1]) if score else (0, 0))
-
-
-CONQUIAN_40_GAME: Final[GameRules[GameState, Action, Observation]] = GameRules(
-    new_hand=_conquian_hand,
-    new_match=conquian_match, match_from_dict=conquian_match_from_dict,
-    action_from_dict=Action.from_dict,
-    observe=observe,
-    result=hand_result,
-    replay_step=replay_step,
-    observe_action=every_card_shown,
-    players=PLAYERS,
-    finish=finish_hand,
-)
 
 _KUNKEN: Final = kunken_game()
 

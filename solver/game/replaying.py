@@ -7,9 +7,9 @@ from typing import Any
 
 from solver.cards import card_str
 from solver.errors import IllegalActionError
-from solver.game.actions import NO_FORCE, TURN, Action
+from solver.game.conquian.actions import NO_FORCE, TURN, Action
+from solver.game.conquian.state import GameState
 from solver.game.protocol import check_turn
-from solver.game.state import GameState
 
 
 def hand_result(state: GameState) -> dict[str, Any] | None:

@@ -1,6 +1,6 @@
 """The one interface every computer player implements.
 
-A player sees only its :class:`~solver.game.observation.Observation` (never the opponent's
+A player sees only its :class:`~solver.game.conquian.view.Observation` (never the opponent's
 hand or the stock order) and a random generator, and returns one legal action.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
-from solver.game.actions import Action
-from solver.game.observation import Observation
+from solver.game.conquian.actions import Action
+from solver.game.conquian.view import Observation
 
 
 class Player(Protocol):

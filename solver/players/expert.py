@@ -22,9 +22,9 @@ from typing import Final
 from solver.analysis import Play
 from solver.cards import FULL_DECK, Card, CardMask, cards_of, iter_cards
 from solver.cover import core_plays, first_cover, fits_melds
-from solver.game.actions import NO_FORCE, TURN, Action
+from solver.game.conquian.actions import NO_FORCE, TURN, Action
+from solver.game.conquian.view import Observation
 from solver.game.determinize import determinize
-from solver.game.observation import Observation
 from solver.players.hand_shape import connection
 from solver.players.opponent_model import OpponentModel
 from solver.players.rollout import quick_playout

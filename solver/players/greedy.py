@@ -7,8 +7,8 @@ import random
 
 from solver.analysis import Play
 from solver.cards import FULL_DECK
-from solver.game.actions import NO_FORCE, TURN, Action
-from solver.game.observation import Observation
+from solver.game.conquian.actions import NO_FORCE, TURN, Action
+from solver.game.conquian.view import Observation
 from solver.players.hand_shape import least_connected
 
 

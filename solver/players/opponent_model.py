@@ -29,8 +29,8 @@ from typing import Final
 
 from solver.cards import FULL_DECK, Card, CardMask, cards_of, iter_cards, mask_of
 from solver.cover import core_plays, fits_melds
-from solver.game.actions import Action
-from solver.game.observation import Observation
+from solver.game.conquian.actions import Action
+from solver.game.conquian.view import Observation
 from solver.players.hand_shape import connection, rank_mates, run_neighbours
 from solver.players.rollout import greedy_take
 

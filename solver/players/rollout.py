@@ -12,8 +12,8 @@ from functools import lru_cache
 
 from solver.cards import FULL_DECK, Card, CardMask, iter_cards
 from solver.cover import core_plays, fits_melds, packings
-from solver.game.actions import NO_FORCE, TURN, Action
-from solver.game.state import GameState
+from solver.game.conquian.actions import NO_FORCE, TURN, Action
+from solver.game.conquian.state import GameState
 from solver.players.hand_shape import least_connected
 
 

@@ -44,9 +44,9 @@ from typing import Any, Final
 from solver.cards import Card, CardMask, card_glyph, cards_of, iter_cards, sort_key
 from solver.cover import core_plays, first_cover, fits_melds
 from solver.errors import Text
-from solver.game.actions import Action
+from solver.game.conquian.actions import Action
+from solver.game.conquian.view import Observation
 from solver.game.determinize import determinize
-from solver.game.observation import Observation
 from solver.melds import meld_cards
 from solver.messages import N_
 from solver.players.expert import ExpertPlayer

@@ -11,10 +11,10 @@ import pytest
 from flask import Flask
 
 from solver.claims.play import center_help, force_help, prompt_claims
-from solver.game.actions import NO_FORCE, Action
+from solver.game.conquian.actions import NO_FORCE, Action
+from solver.game.conquian.state import GameState
+from solver.game.conquian.view import Observation, observe
 from solver.game.deal import deal_from_seed
-from solver.game.observation import Observation, observe
-from solver.game.state import GameState
 from solver.players.greedy import GreedyPlayer
 from solver.players.random_player import RandomPlayer
 from tests.claims.helpers import assert_all_true

@@ -7,9 +7,9 @@ import random
 
 from solver.claims import Context
 from solver.explain import explain, explain_play
+from solver.game.conquian.state import GameState
+from solver.game.conquian.view import observe
 from solver.game.deal import deal_from_seed
-from solver.game.observation import observe
-from solver.game.state import GameState
 from solver.players.greedy import GreedyPlayer
 from solver.players.random_player import RandomPlayer
 from solver.position import Position

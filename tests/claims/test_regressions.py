@@ -13,7 +13,7 @@ import solver.puzzles.discard as discard_module
 from solver.claims import Claim, Context, check
 from solver.claims.choice import why_discard_fails, why_take_fails
 from solver.explain import explain, explain_forcing_opponent
-from solver.game.observation import observe
+from solver.game.conquian.view import observe
 from solver.position import Position
 from solver.puzzles.hints import explanation, hints
 from solver.puzzles.tasks import solve_task
@@ -195,7 +195,7 @@ def test_7_a_card_you_turned_and_passed_is_yours_from_the_stock() -> None:
     state = mid_hand(hands=("KS QD JC", "AS 2D 3C 7D QS JS KD AC 2C 7C"),
                      melds=("5S 5H 5D 5C | 2H 3H 4H", ""), center="6H", facing=0,
                      phase="turned", center_from_stock=True)
-    from solver.game.actions import Action
+    from solver.game.conquian.actions import Action
 
     state.apply_action(Action("pass", state.center))
     assert observe(state, 1).center_from == "opponent"  # player 1 faces a card left to them
@@ -235,7 +235,7 @@ def test_10_forcing_is_the_discarders_option_and_adds_no_risk() -> None:
     state = mid_hand(hands=("AS 2D 3C 7D QS JS KD AC 2C 7C", "KS QD JC"),
                      melds=("", "5S 5H 5D 5C | 2H 3H 4H"), center="6H", facing=1,
                      phase="respond")
-    from solver.game.actions import Action
+    from solver.game.conquian.actions import Action
 
     state.apply_action(Action("decline", state.center))
     assert state.phase == "force" and state.current_player() == 0

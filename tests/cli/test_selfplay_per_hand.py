@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from solver.game.conquian.state import GameState
 from solver.game.deal import deal_from_seed
 from solver.game.match import hand_seed
 from solver.game.playing import play_hand
-from solver.game.state import GameState
 from solver.game.stats import paired
 from solver.players import make_player
 

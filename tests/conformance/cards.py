@@ -15,9 +15,9 @@ from typing import Any
 
 from solver.cards import Card, card_kind, cards_of, is_joker
 from solver.game.colonel.state import ColonelState
+from solver.game.conquian.state import GameState
 from solver.game.conquin.state import ConquinState
 from solver.game.kunken import KunkenState
-from solver.game.state import GameState
 
 
 @dataclass(frozen=True)

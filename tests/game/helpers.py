@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from solver.cards import FULL_DECK, Card, cards_of, mask_of, parse_card
+from solver.game.conquian.state import GameState
 from solver.game.deal import Deal
-from solver.game.state import GameState
 from solver.melds import is_valid_meld, sort_melds
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from solver.errors import ConquianError
 from solver.game.colonel.match import ColonelMatch
+from solver.game.conquian.state import GameState
 from solver.game.conquin.table import ConquinTable
 from solver.game.deal import deal_from_seed
 from solver.game.errors import InvalidGameError
@@ -19,7 +20,6 @@ from solver.game.matches import GameMatch
 from solver.game.playing import play_match
 from solver.game.record import state_to_dict, to_record
 from solver.game.registry import GAMES, game_rules, players_of
-from solver.game.state import GameState
 from solver.rules import PROFILES, RuleProfile, get_profile
 
 ALL = sorted(GAMES)

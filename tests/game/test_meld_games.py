@@ -391,7 +391,7 @@ def test_stored_hand_round_trips_mid_hand(profile: str) -> None:
 
 
 def test_conquian_40_points_match_scores_the_losers_pips() -> None:
-    from solver.game.state import GameState
+    from solver.game.conquian.state import GameState
 
     state = GameState(deal_from_seed(1, 0))
     state.winner, state.phase = 0, "over"

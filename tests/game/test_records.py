@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from solver.errors import IllegalActionError
-from solver.game.actions import Action
+from solver.game.conquian.actions import Action
+from solver.game.conquian.state import GameState
 from solver.game.deal import deal_from_seed
 from solver.game.errors import InvalidGameError
 from solver.game.match import Match, hand_seed
@@ -25,7 +26,6 @@ from solver.game.record import (
     state_to_dict,
     to_record,
 )
-from solver.game.state import GameState
 from solver.players import make_player
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,8 +6,8 @@ import pytest
 
 from solver.cards import card_str, parse_card
 from solver.errors import IllegalActionError
-from solver.game.actions import NO_FORCE, TURN, Action
-from solver.game.state import GameState
+from solver.game.conquian.actions import NO_FORCE, TURN, Action
+from solver.game.conquian.state import GameState
 from tests.game.helpers import make_deal, mask, mid_hand
 
 

@@ -12,11 +12,11 @@ import random
 import pytest
 
 from solver.cards import FULL_DECK, card_str, cards_of
+from solver.game.conquian.state import GameState
+from solver.game.conquian.view import observe
 from solver.game.deal import deal_from_seed
 from solver.game.match import hand_seed
-from solver.game.observation import observe
 from solver.game.record import replay, state_from_dict, state_to_dict, to_record
-from solver.game.state import GameState
 from solver.melds import is_valid_meld
 from solver.players import make_player
 

@@ -13,8 +13,8 @@ import random
 from collections import Counter
 from typing import Any
 
+from solver.game.conquian.state import GameState
 from solver.game.deal import deal_from_seed
-from solver.game.state import GameState
 from solver.position import Position
 from solver.search import analyze
 

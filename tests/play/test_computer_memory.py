@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from solver.game.actions import TURN
-from solver.game.observation import observe
+from solver.game.conquian.actions import TURN
+from solver.game.conquian.view import observe
 from solver.players.expert import ExpertPlayer
 from tutor.play.games import COMPUTER, HUMAN, TableGame, new_match
 

@@ -120,7 +120,7 @@ def test_the_stored_state_is_the_engine_format(app: Flask) -> None:
 
 
 def _any(game: TableGame) -> dict[str, object]:
-    from solver.game.observation import observe
+    from solver.game.conquian.view import observe
 
     action = observe(game.state, 0).legal_actions()[0]
     return action.to_dict()

@@ -10,12 +10,12 @@ import pytest
 from solver.cards import cards_of, parse_card
 from solver.cover import core_plays
 from solver.errors import ConquianError
-from solver.game.actions import TURN, Action
+from solver.game.conquian.actions import TURN, Action
+from solver.game.conquian.state import GameState
+from solver.game.conquian.view import observe
 from solver.game.deal import Deal, deal_from_seed
 from solver.game.determinize import DeterminizeError, determinize
 from solver.game.match import hand_seed
-from solver.game.observation import observe
-from solver.game.state import GameState
 from solver.players import make_player
 from solver.players.expert import ExpertPlayer
 from solver.players.opponent_model import (

@@ -9,11 +9,11 @@ import random
 import pytest
 
 from solver.cards import parse_card
-from solver.game.actions import TURN, Action
+from solver.game.conquian.actions import TURN, Action
+from solver.game.conquian.state import GameState
+from solver.game.conquian.view import observe
 from solver.game.deal import deal_from_seed
 from solver.game.match import hand_seed
-from solver.game.observation import observe
-from solver.game.state import GameState
 from solver.players import make_player
 from solver.players.expert import ExpertPlayer
 from solver.review.grading import (

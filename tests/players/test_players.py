@@ -7,11 +7,11 @@ import random
 import pytest
 
 from solver.cards import parse_card
-from solver.game.actions import Action
+from solver.game.conquian.actions import Action
+from solver.game.conquian.state import GameState
+from solver.game.conquian.view import observe
 from solver.game.deal import deal_from_seed
 from solver.game.match import hand_seed
-from solver.game.observation import observe
-from solver.game.state import GameState
 from solver.players import PLAYERS, make_player
 from tests.game.helpers import mask, mid_hand
 

@@ -7,7 +7,7 @@ import pytest
 
 from solver.cards import parse_card
 from solver.errors import ConquianError, IllegalActionError, InvalidPositionError, Text
-from solver.game.actions import Action
+from solver.game.conquian.actions import Action
 from solver.position import Position
 
 FAKE = {

@@ -15,8 +15,8 @@ from flask_babel import gettext as _
 
 from solver.cards import Card, CardMask, card_str, cards_of
 from solver.claims.play import prompt_claims
-from solver.game.actions import Action
-from solver.game.observation import Observation
+from solver.game.conquian.actions import Action
+from solver.game.conquian.view import Observation
 from solver.messages import N_
 from tutor.core.cards import card_phrase
 

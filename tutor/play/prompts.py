@@ -4,8 +4,8 @@ learner to find, or for "What can I do with this card?")."""
 
 from __future__ import annotations
 
-from solver.game.actions import Action
-from solver.game.observation import Observation
+from solver.game.conquian.actions import Action
+from solver.game.conquian.view import Observation
 from tutor.play.describe import Translate, name
 
 

@@ -27,8 +27,8 @@ from sqlalchemy.exc import IntegrityError
 from solver.analysis import Analysis
 from solver.cards import card_str, cards_of
 from solver.explain import explain, explain_play
-from solver.game.actions import Action
-from solver.game.observation import Observation, observe
+from solver.game.conquian.actions import Action
+from solver.game.conquian.view import Observation, observe
 from solver.game.record import state_from_dict, state_to_dict
 from solver.melds import meld_cards
 from solver.review.grading import GRADES, THRESHOLDS, grade_hand, text_from_dict

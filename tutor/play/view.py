@@ -16,7 +16,7 @@ from typing import Any
 from flask_babel import gettext
 
 from solver.claims.play import center_help
-from solver.game.observation import Observation
+from solver.game.conquian.view import Observation
 from solver.game.registry import game_rules
 from solver.rules import RuleProfile, get_profile
 from tutor.play.card_help import card_help

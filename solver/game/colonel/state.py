@@ -21,7 +21,7 @@ from typing import Any, Final, Literal
 
 from solver.cards import Card, CardMask, card_rank, card_str, cards_of, iter_cards
 from solver.errors import ConquianError, IllegalActionError
-from solver.game.actions import record_fields, record_head
+from solver.game.conquian.actions import record_fields, record_head
 from solver.game.deal import Deal
 from solver.melds import MeldTable, meld_cards
 from solver.messages import N_

@@ -27,7 +27,7 @@ from typing import Any, Final, Literal
 
 from solver.cards import JOKER_BASE, NATURALS, Card, card_kind, card_str, cards_of
 from solver.errors import ConquianError, IllegalActionError
-from solver.game.actions import record_fields, record_head
+from solver.game.conquian.actions import record_fields, record_head
 from solver.game.conquin.melding import Meld, best_closing, minus, split
 from solver.game.deal import Deal
 from solver.melds import meld_problem

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from solver.game.actions import Action
+from solver.game.conquian.actions import Action
 from solver.game.cooncan.players import PLAYERS
 from solver.game.cooncan.state import (
     COONCAN,

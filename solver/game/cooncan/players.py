@@ -13,7 +13,7 @@ from typing import Final
 
 from solver.cards import FULL_DECK, Card, CardMask, iter_cards, union
 from solver.cover import core_plays, first_cover
-from solver.game.actions import NO_FORCE, TURN, Action
+from solver.game.conquian.actions import NO_FORCE, TURN, Action
 from solver.game.cooncan.state import TABLE, CooncanAction, CooncanPlay
 from solver.game.cooncan.view import CooncanObservation
 from solver.game.protocol import Chooser

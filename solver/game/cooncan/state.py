@@ -1,6 +1,6 @@
 """Foster's Cooncan (``cooncan``, docs/rules/cooncan.md C1–C15) on the conquian-40 engine.
 
-The hand is conquian-40's (:class:`solver.game.state.GameState`) with four changes, in the
+The hand is conquian-40's (:class:`solver.game.conquian.state.GameState`) with four changes, in the
 way python-chess's variants override a board:
 
 * the opening: the dealer turns the first card, the non-dealer may take it, then the
@@ -26,9 +26,9 @@ from typing import Any, ClassVar, Final
 from solver.cards import Card, CardMask, card_str, cards_of, iter_cards, union
 from solver.cover import core_plays, first_cover, packings
 from solver.errors import IllegalActionError
-from solver.game.actions import Action
+from solver.game.conquian.actions import Action
+from solver.game.conquian.state import GameState
 from solver.game.deal import Deal
-from solver.game.state import GameState
 from solver.melds import meld_cards, sort_melds
 from solver.messages import N_
 from solver.position import Position

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from solver.cards import CardMask, card_str, cards_of
-from solver.game.actions import Action
+from solver.game.conquian.actions import Action
+from solver.game.conquian.view import Observation, observation_fields
 from solver.game.cooncan.state import COONCAN, CooncanAction, CooncanPlays, CooncanState, takes_of
-from solver.game.observation import Observation, observation_fields
 
 # --- observation -----------------------------------------------------------------------
 

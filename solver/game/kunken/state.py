@@ -54,7 +54,7 @@ from solver.cards import (
     parse_kind,
 )
 from solver.errors import ConquianError, IllegalActionError, Text
-from solver.game.actions import record_fields, record_head
+from solver.game.conquian.actions import record_fields, record_head
 from solver.game.deal import Deal
 from solver.melds import MeldTable, meld_problem, multiset_mask
 from solver.messages import N_

@@ -1,7 +1,7 @@
 """The state of one hand, in the style of OpenSpiel's game API.
 
 ``current_player``, ``legal_actions``, ``apply_action``, ``is_terminal`` and ``returns``
-drive the hand; ``observation(player)`` (solver.game.observation) is the only view a
+drive the hand; ``observation(player)`` (solver.game.conquian.view) is the only view a
 player or a browser gets.  The state mutates in place; ``clone`` copies it.
 
 Phases (who is to act is ``current_player``):
@@ -25,7 +25,7 @@ from solver.analysis import Analysis
 from solver.cards import Card, CardMask, card_str, cards_of, iter_cards
 from solver.cover import fits_melds
 from solver.errors import IllegalActionError, Text
-from solver.game.actions import Action, actions_of
+from solver.game.conquian.actions import Action, actions_of
 from solver.game.deal import Deal
 from solver.melds import MELD_INDEX, meld_cards
 from solver.messages import N_

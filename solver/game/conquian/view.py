@@ -9,8 +9,8 @@ from typing import Any, ClassVar
 
 from solver.analysis import Analysis
 from solver.cards import FULL_DECK, Card, CardMask, card_str, cards_of, iter_cards, union
-from solver.game.actions import Action, actions_of
-from solver.game.state import GameState
+from solver.game.conquian.actions import Action, actions_of
+from solver.game.conquian.state import GameState
 from solver.melds import meld_cards
 from solver.position import Position
 
