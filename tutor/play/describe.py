@@ -101,14 +101,9 @@ def describe(action: Action, by_you: bool, _: Translate = _) -> str:
     return _("The computer did not force it.")
 
 
-def prompt(observation: Observation, last: Action | None, last_by_you: bool,
-           _: Translate = _) -> str:
-    """What the learner faces now, and what they may do (R6-R11)."""
-    obs = observation
-    center = name(obs.center)
-    # The verdicts come from claims the tests check at every decision (solver.claims.play).
-    stated = prompt_claims(obs)
-    verdicts = {claim.key for claim in stated[0]} if stated is not None else set()
+def common_prompt(obs: Observation, last: Action | None, _: Translate = _) -> str | None:
+    """The prompt at every coaching level when no center card waits (the hand over, the
+    computer's move, a card to turn); ``None`` otherwise."""
     if obs.over:
         return ""
     if not obs.to_act:
@@ -117,6 +112,20 @@ def prompt(observation: Observation, last: Action | None, last_by_you: bool,
         if last is None:
             return _("You open the hand: turn the top card of the stock (R6).")
         return _("Turn the top card of the stock (R7).")
+    return None
+
+
+def prompt(observation: Observation, last: Action | None, last_by_you: bool,
+           _: Translate = _) -> str:
+    """What the learner faces now, and what they may do (R6-R11)."""
+    obs = observation
+    center = name(obs.center)
+    common = common_prompt(obs, last, _)
+    if common is not None:
+        return common
+    # The verdicts come from claims the tests check at every decision (solver.claims.play).
+    stated = prompt_claims(obs)
+    verdicts = {claim.key for claim in stated[0]} if stated is not None else set()
     if obs.phase == "turned":
         if "can_take" in verdicts:
             return _("You turned the %(card)s. Take it, or pass it to the computer (R7).",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from solver.game.conquian.actions import Action
 from solver.game.conquian.view import Observation
-from tutor.play.describe import Translate, name
+from tutor.play.describe import Translate, common_prompt, name
 
 
 def plain_prompt(obs: Observation, last: Action | None, last_by_you: bool,
@@ -14,14 +14,9 @@ def plain_prompt(obs: Observation, last: Action | None, last_by_you: bool,
     """What the learner faces, with no verdict on the center card: the choices the rules
     give in this phase, whether or not the card fits (R6-R9)."""
     center = name(obs.center)
-    if obs.over:
-        return ""
-    if not obs.to_act:
-        return _("The computer is thinking.")
-    if obs.phase == "turn":
-        if last is None:
-            return _("You open the hand: turn the top card of the stock (R6).")
-        return _("Turn the top card of the stock (R7).")
+    common = common_prompt(obs, last, _)
+    if common is not None:
+        return common
     # "If it melds": true whether or not it does, and the learner finds out which.
     if obs.phase == "turned":
         return _("You turned the %(card)s. Take it if it melds with your cards, or pass it to "
