@@ -144,7 +144,8 @@ def _stored_human_moves(stack: Stack, game_id: str) -> list[tuple[Any, ...]]:
                            {"id": game_id}).scalar_one()
     engine.dispose()
     state = raw if isinstance(raw, dict) else json.loads(raw)
-    hands = [*state["match"]["finished"], state]
+    section = state.get("table") or state["match"]  # "match": the stored form before issue 28
+    hands = [*section["finished"], state]
     return [_key(a) for hand in hands for a in hand["actions"] if a["player"] == HUMAN]
 
 
