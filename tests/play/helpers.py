@@ -55,9 +55,10 @@ def visible_cards(view: dict[str, Any]) -> set[str]:
 def mentioned_in_json(view: dict[str, Any]) -> set[str]:
     """Card codes anywhere in a view, and cards named in its sentences — except the solver's
     explanations, which may name a card the learner would *need* ("Q♣ needs J♣"): those are
-    worked out from the learner's own position and say nothing about where the card is."""
+    worked out from the learner's own position and say nothing about where the card is.
+    The same sentences are the coaching help ("What can I do with this card?")."""
     found = set(CODE_RE.findall(json.dumps(view)))
-    trimmed = {k: v for k, v in view.items() if k != "analysis"}
+    trimmed = {k: v for k, v in view.items() if k not in ("analysis", "coaching", "help")}
     return found | mentioned_in_words(json.dumps(trimmed, ensure_ascii=False))
 
 

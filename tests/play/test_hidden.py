@@ -29,8 +29,15 @@ def _check_view(app: Flask, game_id: str, view: dict, where: str) -> set[str]:
     visible = visible_cards(view)
     hidden = hidden_cards(app, game_id)
     assert not visible & hidden, f"{where}: the view's own fields show hidden cards"
+    shown = visible
+    if view["hand_over"]:
+        # The hand is over: the computer's hand is turned face up (``revealed``), and only
+        # that — the stock never turned stays hidden.
+        revealed = {c for seat in view["revealed"] for c in seat["hand"]}
+        shown = visible | computer_hand(app, game_id)
+        assert computer_hand(app, game_id) <= revealed <= shown, where
     named = mentioned_in_json(view)
-    assert named <= visible, f"{where}: JSON names {sorted(named - visible)}"
+    assert named <= shown, f"{where}: JSON names {sorted(named - shown)}"
     return visible
 
 
