@@ -142,7 +142,7 @@ def test_every_laid_off_card_is_marked_with_its_owner(app: Flask) -> None:
                       "queen of diamonds, laid off by Computer 2"]
     # a visible mark too, inside the card: the seat's short mark
     html = render(app, view)
-    assert '<span class="card__owner" aria-hidden="true">C2</span>' in html
+    assert '<span class="card__owner" aria-hidden="true">#2</span>' in html
     assert '<span class="card__owner" aria-hidden="true">You</span>' in html
     # the meld owner's own cards carry no mark
     assert not page.find("span", data_card="4H", data_laid_by=ANY)
