@@ -141,7 +141,7 @@ class RuleProfile:
         """Melds stay in the hand until a player closes (``melds_shown`` is false)."""
         return not self.melds_shown
 
-    @property
+    @cached_property  # asked on every analysis: worked out once per profile
     def plain_center(self) -> bool:
         """The center card can only join the player's own melds, which hold natural cards
         and stay down: the plain center analysis and its explanations (R8, R9) cover the
