@@ -32,7 +32,6 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from solver.errors import ConquianError
 from tutor.api.analyze import read_json_body
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
@@ -103,12 +102,7 @@ def _not_found() -> None:
 
 
 def _load(game_id: str) -> store.Loaded:
-    try:
-        loaded = store.load(game_id)
-    except ConquianError:
-        current_app.logger.exception("stored game %s does not load", game_id)
-        abort(409, description=_("This game was stored in a form that can no longer be "
-                                 "read, so it cannot be played on. Start a new match."))
+    loaded = store.load_playable(game_id)
     if loaded is None or not _is_owner(loaded.learner_id, loaded.token_hash):
         _not_found()
     assert loaded is not None

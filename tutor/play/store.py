@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
+from flask import abort, current_app
+from flask_babel import gettext as _
 from sqlalchemy import TextClause, text
 
 from solver.errors import ConquianError
@@ -214,6 +216,17 @@ def load(game_id: str) -> Loaded | None:
         game = game_from_dict(stored, level)
     _remember(game_id, version, game, stored, learner_id, token_hash)
     return Loaded(game_id, learner_id, version, game, token_hash)
+
+
+def load_playable(game_id: str) -> Loaded | None:
+    """:func:`load` for a page or the API: a stored game that no longer replays is answered
+    409 with a message saying so (and logged), never a 500."""
+    try:
+        return load(game_id)
+    except ConquianError:
+        current_app.logger.exception("stored game %s does not load", game_id)
+        abort(409, description=_("This game was stored in a form that can no longer be "
+                                 "read, so it cannot be played on. Start a new match."))
 
 
 def save(loaded: Loaded, game: TableGame) -> int:

@@ -28,7 +28,6 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from solver.errors import ConquianError
 from solver.game.registry import game_rules
 from solver.rules import RuleProfile, get_profile
 from tutor.core.errors import error_text
@@ -66,12 +65,7 @@ def _owned(game_id: str) -> store.Loaded:
     """The learner's own game, or 404 (another learner's game does not exist for them);
     a stored game that no longer reads is answered with a page saying so."""
     learner = current_learner(create=False)
-    try:
-        loaded = store.load(game_id)
-    except ConquianError:
-        current_app.logger.exception("stored game %s does not load", game_id)
-        abort(409, description=_("This game was stored in a form that can no longer be "
-                                 "read, so it cannot be played on. Start a new match."))
+    loaded = store.load_playable(game_id)
     if loaded is None or learner is None or loaded.learner_id != learner.id:
         abort(404, description=_("There is no game of yours with this address."))
     return loaded
