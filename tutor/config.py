@@ -14,14 +14,33 @@ from flask import Flask
 from tutor.i18n import LANGUAGES
 from tutor.paths import BUNDLED_PUZZLES_DIR
 
+# deploy/env.example's placeholder: a site started with it signs cookies anyone can forge.
+EXAMPLE_SECRET_KEY = "change-me-to-64-random-hex-characters"
+MIN_SECRET_KEY_BYTES = 32
+MAKE_SECRET_KEY = "python -c 'import secrets; print(secrets.token_hex(32))'"
+
+
+def check_production_secret_key(key: str) -> None:
+    """Refuse a missing, example or short SECRET_KEY, in one line that says how to make one."""
+    if not key:
+        problem = "is not set"
+    elif key == EXAMPLE_SECRET_KEY:
+        problem = "is still the example from deploy/env.example"
+    elif len(key.encode()) < MIN_SECRET_KEY_BYTES:
+        problem = f"is {len(key.encode())} bytes long, shorter than {MIN_SECRET_KEY_BYTES}"
+    else:
+        return
+    raise RuntimeError(f"SECRET_KEY {problem}: in production it must be a random key of at "
+                       f"least {MIN_SECRET_KEY_BYTES} bytes; make one with: {MAKE_SECRET_KEY}")
+
 
 def _secret_key(app: Flask) -> str:
     """SECRET_KEY from the environment; in development, a random key kept in the instance folder."""
     key = os.environ.get("SECRET_KEY")
+    if os.environ.get("CONQUIAN_ENV") == "production":
+        check_production_secret_key(key or "")
     if key:
         return key
-    if os.environ.get("CONQUIAN_ENV") == "production":
-        raise RuntimeError("SECRET_KEY must be set in production")
     path = Path(app.instance_path) / "secret_key"
     if not path.exists():
         path.write_text(secrets.token_hex(32))

@@ -135,7 +135,7 @@ def test_production_needs_a_secret_key_redis_and_secure_cookies(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv("CONQUIAN_ENV", "production")
-    monkeypatch.setenv("SECRET_KEY", "from-the-environment")
+    monkeypatch.setenv("SECRET_KEY", "f0e1" * 16)
     monkeypatch.delenv("REDIS_URL", raising=False)
     with pytest.raises(RuntimeError, match="REDIS_URL"):
         create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/p.sqlite"})
@@ -143,8 +143,8 @@ def test_production_needs_a_secret_key_redis_and_secure_cookies(
     monkeypatch.delenv("SECRET_KEY", raising=False)
     with pytest.raises(RuntimeError, match="SECRET_KEY"):
         create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/p.sqlite"})
-    monkeypatch.setenv("SECRET_KEY", "from-the-environment")
+    monkeypatch.setenv("SECRET_KEY", "f0e1" * 16)
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/p.sqlite"})
-    assert app.config["SECRET_KEY"] == "from-the-environment"
+    assert app.config["SECRET_KEY"] == "f0e1" * 16
     assert app.config["SESSION_COOKIE_SECURE"] and app.config["REMEMBER_COOKIE_SECURE"]
     assert app.config["RATELIMIT_STORAGE_URI"] == "redis://127.0.0.1:6379/0"
