@@ -20,6 +20,7 @@ BLUEPRINTS = (
     "tutor.teach.views",
     "tutor.classes.views",
     "tutor.rules.views",
+    "tutor.health.views",
 )
 
 

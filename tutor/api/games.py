@@ -1,4 +1,4 @@
-"""Games against the computer over JSON (contract "HTTP"), and ``GET /healthz``.
+"""Games against the computer over JSON (contract "HTTP").
 
 ``POST /api/games`` starts a match and answers ``{"id", "token", "view"}``;
 ``GET /api/games/<id>`` answers the learner's view, ``POST /api/games/<id>/actions`` applies
@@ -123,11 +123,6 @@ def refuse_cross_site() -> ResponseReturnValue | None:
     if request.method in _SAFE_METHODS or not _from_another_site():
         return None
     return _error(_("Requests from other sites cannot start or play games."), 403)
-
-
-@bp.get("/healthz")
-def healthz() -> ResponseReturnValue:
-    return "ok", 200, {"Content-Type": "text/plain; charset=utf-8"}
 
 
 @bp.post("/api/games")

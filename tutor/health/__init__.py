@@ -1,0 +1,1 @@
+"""Health checks for supervisors and load balancers: liveness and readiness."""
