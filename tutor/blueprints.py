@@ -17,6 +17,7 @@ BLUEPRINTS = (
     "tutor.api.games",
     "tutor.play.views",
     "tutor.auth.views",
+    "tutor.account.views",
     "tutor.teach.views",
     "tutor.classes.views",
     "tutor.rules.views",

@@ -8,6 +8,8 @@ and has not expired, so:
   nothing afterwards;
 * a login without "keep me logged in" lasts ``LOGIN_LIFETIME`` (12 hours), one with it
   ``REMEMBER_COOKIE_DURATION`` (30 days) at most, counted from the login;
+* changing the password ends the account's other logins (``end_others``); "log out
+  everywhere" and a password reset end all of them (``end_all``);
 * the remember token rotates: whenever it opens a new browser session, the row gets a new
   key and the browser a new cookie; the old key keeps working for ``ROTATION_GRACE`` only,
   for requests the browser had already sent with it.
@@ -61,6 +63,29 @@ def end() -> None:
         db.session.execute(db.delete(LoginSession).where(LoginSession.key_hash == _hash(key)))
         db.session.commit()
     logout_user()
+
+
+def end_others(user: User) -> None:
+    """End every login of ``user`` except this browser's (after a change of password):
+    the other devices' cookies open nothing from the next request on."""
+    key = session.get("_user_id")
+    query = db.delete(LoginSession).where(LoginSession.user_id == user.id)
+    if isinstance(key, str):
+        query = query.where(LoginSession.key_hash != _hash(key))
+    db.session.execute(query)
+    db.session.commit()
+
+
+def end_all(user: User) -> None:
+    """End every login of ``user``, this browser's included ("log out everywhere", and a
+    password reset, which may come from someone who should no longer be logged in)."""
+    key = session.get("_user_id")
+    here = isinstance(key, str) and db.session.execute(db.select(LoginSession.id).where(
+        LoginSession.user_id == user.id, LoginSession.key_hash == _hash(key))).first()
+    db.session.execute(db.delete(LoginSession).where(LoginSession.user_id == user.id))
+    db.session.commit()
+    if here:
+        logout_user()
 
 
 def load(key: str) -> User | None:

@@ -5,7 +5,7 @@ from tutor.models.games import Game, HandReview
 from tutor.models.learners import Attempt, Learner, LessonProgress
 from tutor.models.puzzles import Puzzle, PuzzleSet
 from tutor.models.rounds import PuzzleRound, ReviewCard
-from tutor.models.users import LoginSession, User
+from tutor.models.users import LoginSession, PasswordReset, User
 
 __all__ = [
     "Attempt",
@@ -14,6 +14,7 @@ __all__ = [
     "Learner",
     "LessonProgress",
     "LoginSession",
+    "PasswordReset",
     "Puzzle",
     "PuzzleRound",
     "PuzzleSet",

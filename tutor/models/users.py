@@ -54,3 +54,19 @@ class LoginSession(db.Model):  # type: ignore[name-defined]
     remember: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     expires_at: Mapped[datetime]
+
+
+class PasswordReset(db.Model):  # type: ignore[name-defined]
+    """One "forgot password" link: it works once, until ``expires_at``.  The link carries a
+    random token; only its SHA-256 is kept, so a copy of this table resets nothing."""
+
+    __tablename__ = "password_resets"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None] = mapped_column(default=None)
+    """Set when the link set a password (or another change of password made it void):
+    kept, rather than deleted, so that a second visit is told the link was used."""

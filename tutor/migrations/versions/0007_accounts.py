@@ -17,8 +17,24 @@ depends_on = None
 
 
 def upgrade():
-    pass
+    op.create_table('password_resets',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('user_id', sa.Integer(), nullable=False),
+    sa.Column('token_hash', sa.String(length=64), nullable=False),
+    sa.Column('created_at', sa.DateTime(), nullable=False),
+    sa.Column('expires_at', sa.DateTime(), nullable=False),
+    sa.Column('used_at', sa.DateTime(), nullable=True),
+    sa.ForeignKeyConstraint(['user_id'], ['users.id'], ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id')
+    )
+    with op.batch_alter_table('password_resets', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_password_resets_token_hash'), ['token_hash'], unique=True)
+        batch_op.create_index(batch_op.f('ix_password_resets_user_id'), ['user_id'], unique=False)
 
 
 def downgrade():
-    pass
+    with op.batch_alter_table('password_resets', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_password_resets_user_id'))
+        batch_op.drop_index(batch_op.f('ix_password_resets_token_hash'))
+
+    op.drop_table('password_resets')

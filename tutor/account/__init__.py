@@ -1,0 +1,2 @@
+"""A teacher's account: change the password, log out everywhere, reset a forgotten
+password by e-mail."""
