@@ -27,9 +27,10 @@ from tutor.extensions import db
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "")
 needs_redis = pytest.mark.skipif(not REDIS_URL, reason="no Redis server (TEST_REDIS_URL)")
 PASSWORD = "wombat lantern"
-PAIR_REFUSED = ("Too many failed attempts to log in to this account from your address. "
-                "Try again in {n} minute{s}.")
-ADDRESS_REFUSED = "Too many failed login attempts from your address. Try again in {n} minute{s}."
+PAIR_REFUSED = ("Too many failed attempts to log in to this account from your network "
+                "address. Try again in {n} minute{s}.")
+ADDRESS_REFUSED = ("Too many failed login attempts from your network address. "
+                   "Try again in {n} minute{s}.")
 
 
 def make_site(path: Path, storage: str, prefix: str, **extra: Any) -> Flask:

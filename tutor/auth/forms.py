@@ -11,7 +11,7 @@ from wtforms.validators import DataRequired, EqualTo, Length, Regexp, Validation
 
 from tutor.auth.passwords import MAX_LENGTH as MAX_PASSWORD
 from tutor.auth.passwords import MIN_LENGTH as MIN_PASSWORD
-from tutor.auth.passwords import is_guessable
+from tutor.auth.passwords import problem as password_problem
 
 # Deliberately loose: the address is only a login name here, never mailed.
 EMAIL_PATTERN = r"^[^@\s]+@[^@\s]+\.[^@\s]+$"
@@ -44,11 +44,9 @@ class SignupForm(FlaskForm):
             return  # Length() has said so already
         email = (self.email.data or "").strip().lower()
         inputs = [email, email.split("@")[0], self.display_name.data or ""]
-        if is_guessable(password, inputs):
-            raise ValidationError(_l(
-                "This password is too easy to guess: it is a common password, a simple "
-                "pattern or close to your name or address. A few unrelated words make a "
-                "strong one."))
+        refusal = password_problem(password, inputs)
+        if refusal:
+            raise ValidationError(refusal)
 
 
 class LoginForm(FlaskForm):

@@ -53,17 +53,18 @@ def too_many() -> str:
 
 def _pair_refused(minutes: int) -> str:
     return ngettext(
-        "Too many failed attempts to log in to this account from your address. "
+        "Too many failed attempts to log in to this account from your network address. "
         "Try again in %(num)d minute.",
-        "Too many failed attempts to log in to this account from your address. "
+        "Too many failed attempts to log in to this account from your network address. "
         "Try again in %(num)d minutes.", minutes)
 
 
 def _address_refused(minutes: int) -> str:
     return ngettext(
-        "Too many failed login attempts from your address. Try again in %(num)d minute.",
-        "Too many failed login attempts from your address. Try again in %(num)d minutes.",
-        minutes)
+        "Too many failed login attempts from your network address. "
+        "Try again in %(num)d minute.",
+        "Too many failed login attempts from your network address. "
+        "Try again in %(num)d minutes.", minutes)
 
 
 class _Storage:
