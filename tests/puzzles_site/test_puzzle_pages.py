@@ -537,7 +537,9 @@ def test_progress_after_answers(client: FlaskClient, app: Flask) -> None:
     assert "Puzzles solved 2" in page and "Solved at the first answer 1" in page
     assert "Solved after a miss 1" in page and "Failed or solution shown 2" in page
     assert "Solved without hints 0" in page and "Hints used 5" in page
-    assert re.search(r"Puzzle rating \d{3,4} ", page)
+    # One rating, conquian-40's: only its puzzles were played (provisional after 4 rounds).
+    assert re.search(r"Puzzle rating in Conquian \(40 cards\) \d{3,4} \? provisional ", page)
+    assert "Puzzle rating in Kunken" not in page
     weak = page.split("Themes to work on")[1].split("Recent puzzles")[0]
     # The failed puzzles' themes, never solved, are listed; safe discards (solved) is not.
     assert "No taking to wait 0% 1" in weak and "Forcing: yes 0% 1" in weak

@@ -20,7 +20,15 @@ from sqlalchemy.exc import IntegrityError
 from tests.backends import BACKENDS, fresh_schema, postgres_url
 from tutor import create_app
 from tutor.extensions import db
-from tutor.models import Attempt, Learner, Puzzle, PuzzleRound, PuzzleSet, ReviewCard
+from tutor.models import (
+    Attempt,
+    GameRating,
+    Learner,
+    Puzzle,
+    PuzzleRound,
+    PuzzleSet,
+    ReviewCard,
+)
 from tutor.puzzles import rounds
 from tutor.puzzles.ratings import pick_near, puzzle_prior, puzzle_rating
 from tutor.puzzles.store import sync_bundled
@@ -115,9 +123,10 @@ def test_a_miss_then_a_right_answer_is_solved_after_a_miss(
     assert [a.round_id for a in rows(app, Attempt)] == [done.id, done.id]
 
     # A draw against an easier puzzle: the learner loses points, the puzzle gains them.
-    [learner] = rows(app, Learner)
+    [learner] = rows(app, GameRating)  # the one game played: conquian-40
+    assert learner.profile == "conquian-40"
     assert learner.rating is not None and learner.rating < 1500
-    assert learner.rating_deviation is not None and learner.rating_deviation < 350
+    assert learner.deviation is not None and learner.deviation < 350
     assert done.learner_rating == learner.rating
     puzzle = puzzle_row(app, "take-six")
     assert puzzle.rated_plays == 1 and puzzle.rating > puzzle_prior(1).rating
@@ -139,7 +148,8 @@ def test_two_misses_fail_and_show_the_solution(app: Flask, client: FlaskClient) 
     assert "Take 6♥ with these cards:" in page
     [done] = rows(app, PuzzleRound)
     assert (done.outcome, done.misses) == ("failed", 2)
-    [learner] = rows(app, Learner)
+    [learner] = rows(app, GameRating)  # the one game played: conquian-40
+    assert learner.profile == "conquian-40"
     assert learner.rating is not None and learner.rating < 1500
 
 
@@ -159,7 +169,8 @@ def test_the_solution_counts_as_failed_and_a_replay_is_practice(
     first, replay = rows(app, PuzzleRound)
     assert (first.outcome, first.solution_shown, first.rated) == ("failed", True, True)
     assert (replay.outcome, replay.practice, replay.rated) == ("clean", True, False)
-    [learner] = rows(app, Learner)
+    [learner] = rows(app, GameRating)  # the one game played: conquian-40
+    assert learner.profile == "conquian-40"
     assert learner.rating == first.learner_rating  # the replay did not move it
     assert "✗ Missed" in text(client.get(URL))  # and the puzzle is still missed
     assert "Lay down the run" in text(client.get("/puzzles/failed"))
@@ -184,7 +195,8 @@ def test_a_clean_solve_of_a_new_puzzle_schedules_nothing(app: Flask, client: Fla
     assert rows(app, ReviewCard) == []
     [done] = rows(app, PuzzleRound)
     assert done.outcome == "clean" and done.rated
-    [learner] = rows(app, Learner)
+    [learner] = rows(app, GameRating)  # the one game played: conquian-40
+    assert learner.profile == "conquian-40"
     assert learner.rating is not None and learner.rating > 1500
 
 
@@ -196,7 +208,8 @@ def test_a_hint_then_a_right_answer_is_clean_but_scores_a_draw(
     [done] = rows(app, PuzzleRound)
     assert (done.outcome, done.hints_used) == ("clean", 1)
     # forced-king is difficulty 3 (1500 like a new learner): a draw leaves the rating near.
-    [learner] = rows(app, Learner)
+    [learner] = rows(app, GameRating)  # the one game played: conquian-40
+    assert learner.profile == "conquian-40"
     assert learner.rating is not None and abs(learner.rating - 1500) < 1
     [card] = rows(app, ReviewCard)  # needing a hint also brings it back for review
     assert card.reviews == 1

@@ -2,7 +2,7 @@
 
 from tutor.models.classes import Assignment, Classroom, Membership  # noqa: F401
 from tutor.models.games import Game, HandReview
-from tutor.models.learners import Attempt, Learner, LessonProgress
+from tutor.models.learners import Attempt, GameRating, Learner, LessonProgress
 from tutor.models.puzzles import Puzzle, PuzzleSet
 from tutor.models.rounds import PuzzleRound, ReviewCard
 from tutor.models.users import LoginSession, PasswordReset, User
@@ -10,6 +10,7 @@ from tutor.models.users import LoginSession, PasswordReset, User
 __all__ = [
     "Attempt",
     "Game",
+    "GameRating",
     "HandReview",
     "Learner",
     "LessonProgress",

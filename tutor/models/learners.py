@@ -18,13 +18,35 @@ class Learner(db.Model):  # type: ignore[name-defined]
     token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     nickname: Mapped[str | None] = mapped_column(String(40))
     best_streak: Mapped[int] = mapped_column(default=0)
-    # Glicko-2 puzzle rating (tutor.puzzles.ratings); NULL until the first rated puzzle.
+    # The one Glicko-2 puzzle rating from before ratings per game (migration 0009 moved it to
+    # GameRating); read by nothing now. Kept: SQLite drops a column only by rebuilding the
+    # table, and rebuilding ``learners`` would cascade-delete every learner's rounds.
     rating: Mapped[float | None]
     rating_deviation: Mapped[float | None]
     rating_volatility: Mapped[float | None]
     # How much play coaches: "full", "hints" (on demand only) or "none" (tutor.play.coaching).
     coaching: Mapped[str] = mapped_column(String(8), default="full", server_default="full")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class GameRating(db.Model):  # type: ignore[name-defined]
+    """A learner's Glicko-2 puzzle rating in one game (rule profile), and their best streak
+    of its puzzles (tutor.puzzles.ratings). No row: that game is unrated, at the prior."""
+
+    __tablename__ = "game_ratings"
+    __table_args__ = (UniqueConstraint("learner_id", "profile", name="uq_game_ratings_learner"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), index=True
+    )
+    profile: Mapped[str] = mapped_column(String(40))  # the puzzles' set ruleset
+    rating: Mapped[float | None]  # NULL until the first rated round of this game
+    deviation: Mapped[float | None]
+    volatility: Mapped[float | None]
+    rated_rounds: Mapped[int] = mapped_column(default=0, server_default="0")
+    best_streak: Mapped[int] = mapped_column(default=0, server_default="0")
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
 class LessonProgress(db.Model):  # type: ignore[name-defined]

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Final
 
+from solver.rules import PROFILES
 from tutor.extensions import db
 from tutor.models import Attempt, Learner, LessonProgress, Puzzle, PuzzleRound
 from tutor.puzzles.glicko2 import Rating
-from tutor.puzzles.ratings import learner_rating
+from tutor.puzzles.ratings import game_of, game_ratings
 from tutor.puzzles.services import ThemeScore, theme_scores
 
 WEAK_THEMES_SHOWN = 5
 RECENT_SHOWN = 10
+PROVISIONAL: Final = 110.0
+"""A rating give or take more than this is provisional: too few rounds to say much (the
+threshold lichess uses for its Glicko-2 ratings)."""
 
 
 @dataclass
@@ -38,6 +43,23 @@ class RatingPoint:
 
 
 @dataclass
+class GameFigures:
+    """The learner's rating in one game, and how it moved."""
+
+    game: str
+    rating: Rating
+    history: list[RatingPoint] = field(default_factory=list)
+
+    @property
+    def rated(self) -> int:
+        return len(self.history) - 1
+
+    @property
+    def provisional(self) -> bool:
+        return self.rating.deviation > PROVISIONAL
+
+
+@dataclass
 class Summary:
     attempts: int = 0  # answers
     correct: int = 0  # right answers
@@ -48,8 +70,7 @@ class Summary:
     solved: int = 0  # distinct puzzles solved at least once
     solved_without_hints: int = 0  # distinct puzzles solved at the first answer with no hint
     hints_used: int = 0
-    rating: Rating | None = None  # None until the first rated puzzle
-    history: list[RatingPoint] = field(default_factory=list)
+    games: list[GameFigures] = field(default_factory=list)  # games with a rated round
     weak_themes: list[ThemeScore] = field(default_factory=list)
     recent: list[RecentRound] = field(default_factory=list)
     solved_puzzles: list[Puzzle] = field(default_factory=list)
@@ -64,6 +85,28 @@ def _outcome(row: PuzzleRound) -> str:
     if row.practice:
         return "practice"
     return "solution" if row.outcome == "failed" and row.solution_shown else str(row.outcome)
+
+
+def rating_figures(
+    learner: Learner, finished: list[PuzzleRound], puzzles: dict[int, Puzzle]
+) -> list[GameFigures]:
+    """One entry per game the learner has a rating in, in the registry's order, each with
+    the rating after every rated round of that game."""
+    start = Rating()
+    figures = {
+        game: GameFigures(game, rating, [RatingPoint(0, start.rating, start.deviation)])
+        for game, rating in game_ratings(learner).items()
+    }
+    for r in finished:
+        puzzle = puzzles.get(r.puzzle_id)
+        if not r.rated or r.learner_rating is None or puzzle is None:
+            continue
+        entry = figures.get(game_of(puzzle))
+        if entry is not None:
+            entry.history.append(RatingPoint(len(entry.history), r.learner_rating,
+                                             r.learner_deviation or 0.0, puzzle, _outcome(r),
+                                             r.finished_at))
+    return [figures[game] for game in PROFILES if game in figures]
 
 
 def summary(learner: Learner | None) -> Summary:
@@ -126,22 +169,7 @@ def summary(learner: Learner | None) -> Summary:
         for r in reversed(played[-RECENT_SHOWN:])
         if r.puzzle_id in puzzles
     ]
-    if learner.rating is not None:
-        out.rating = learner_rating(learner)
-        start = learner_rating(None)
-        out.history = [RatingPoint(0, start.rating, start.deviation)]
-        for r in finished:
-            if r.rated and r.learner_rating is not None:
-                out.history.append(
-                    RatingPoint(
-                        len(out.history),
-                        r.learner_rating,
-                        r.learner_deviation or 0.0,
-                        puzzles.get(r.puzzle_id),
-                        _outcome(r),
-                        r.finished_at,
-                    )
-                )
+    out.games = rating_figures(learner, finished, puzzles)
     out.weak_themes = [s for s in theme_scores(learner) if s.rate < 1][:WEAK_THEMES_SHOWN]
     out.lessons = list(
         db.session.execute(

@@ -10,7 +10,7 @@ from werkzeug.routing import BuildError
 
 from tutor.core.learner import current_learner
 from tutor.progress.chart import rating_chart
-from tutor.progress.services import summary
+from tutor.progress.services import PROVISIONAL, summary
 from tutor.puzzles.views import current_streak, due_reviews
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
@@ -37,13 +37,15 @@ def lesson_url(lesson: str) -> str | None:
 def index() -> ResponseReturnValue:
     learner = current_learner(create=False)
     figures = summary(learner)
-    chart = rating_chart(
-        [p.rating for p in figures.history], [p.deviation for p in figures.history]
-    )
+    charts = {
+        g.game: rating_chart([p.rating for p in g.history], [p.deviation for p in g.history])
+        for g in figures.games
+    }
     return render_template(
         "progress/index.html",
         summary=figures,
-        chart=chart,
+        charts=charts,
+        provisional=PROVISIONAL,
         reviews_due=len(due_reviews(learner)),
         best_streak=learner.best_streak if learner else 0,
         current_streak=current_streak(),

@@ -729,6 +729,7 @@ class Result:
     tries_left: int = 0
     rating_before: float | None = None
     rating_after: float | None = None
+    rating_game: str | None = None  # the game whose rating the round moved
     review_due: datetime | None = None  # naive UTC: when the puzzle comes back for review
     practice: bool = False  # a replay before the review is due: counts for nothing
     why: list[str] = field(default_factory=list)

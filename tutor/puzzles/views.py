@@ -24,14 +24,25 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, gettext
 
 from solver.puzzles.relabel import SuitPermutation, SuitPermutationError
-from solver.rules import DEFAULT_PROFILE
+from solver.rules import DEFAULT_PROFILE, PROFILES
+from tutor.core.clock import now
 from tutor.core.learner import current_learner
 from tutor.extensions import db
-from tutor.models import Attempt, Learner, Puzzle, PuzzleRound, ReviewCard
+from tutor.models import Attempt, Learner, Puzzle, PuzzleRound, PuzzleSet, ReviewCard
 from tutor.puzzles import rounds
 from tutor.puzzles.cli import register_commands
+from tutor.puzzles.games import ALL_GAMES, chosen_game, daily_puzzles, games_of, of_game
+from tutor.puzzles.glicko2 import DEFAULT_RATING
 from tutor.puzzles.labels import THEME_LABELS, task_label, theme_label
-from tutor.puzzles.ratings import learner_rating, pick_near, played_ids
+from tutor.puzzles.ratings import (
+    game_of,
+    game_ratings,
+    game_row,
+    game_rows,
+    learner_rating,
+    pick_near,
+    played_ids,
+)
 from tutor.puzzles.review import due_cards
 from tutor.puzzles.services import (
     SOLVED_STATUSES,
@@ -147,7 +158,7 @@ def index() -> ResponseReturnValue:
         solved=solved,
         failed_count=len(failed_puzzles(learner)),
         review_count=len(due_reviews(learner)),
-        rating=learner_rating(learner) if learner is not None and learner.rating else None,
+        ratings=game_ratings(learner),
         best_streak=learner.best_streak if learner else 0,
         language=_language(),
     )
@@ -171,23 +182,53 @@ def puzzle_set(slug: str) -> ResponseReturnValue:
     )
 
 
+@bp.get("/daily")
+def daily() -> ResponseReturnValue:
+    """Today's puzzle of each game (UTC day), the same for every learner."""
+    bundled, _teachers = sets_for_language(_language())
+    today = now().date()
+    learner = current_learner(create=False)
+    dailies = daily_puzzles(bundled, today)
+    statuses = latest_statuses(learner, [d.puzzle.id for d in dailies])
+    return render_template(
+        "puzzles/daily.html", dailies=dailies, today=today, statuses=statuses
+    )
+
+
 # --- review and practice ----------------------------------------------------------------------
 
 
-def due_reviews(learner: Learner | None) -> list[ReviewCard]:
-    """Due review cards whose puzzle the learner can still open."""
-    return [c for c in due_cards(learner) if is_visible(c.puzzle.puzzle_set)]
+def due_reviews(learner: Learner | None, game: str | None = None) -> list[ReviewCard]:
+    """Due review cards whose puzzle the learner can still open (of ``game`` only, if given)."""
+    return [
+        c for c in due_cards(learner)
+        if is_visible(c.puzzle.puzzle_set) and (game is None or game_of(c.puzzle) == game)
+    ]
+
+
+def _chooser(pool: list[Puzzle], game: str | None) -> dict[str, Any]:
+    """The game chooser's context: the games with puzzles, and the one chosen."""
+    games = games_of(pool)
+    if game is not None and game not in games:
+        games.append(game)
+    return {"games": games, "game": game, "all_games": ALL_GAMES}
 
 
 @bp.get("/review")
 def review() -> ResponseReturnValue:
     learner = current_learner(create=False)
-    return render_template("puzzles/review.html", cards=due_reviews(learner))
+    game = chosen_game()
+    everything = due_reviews(learner)
+    return render_template(
+        "puzzles/review.html",
+        cards=[c for c in everything if game is None or game_of(c.puzzle) == game],
+        **_chooser([c.puzzle for c in everything], game),
+    )
 
 
 @bp.get("/review/next")
 def review_next() -> ResponseReturnValue:
-    cards = due_reviews(current_learner(create=False))
+    cards = due_reviews(current_learner(create=False), chosen_game())
     if not cards:
         return redirect(url_for(".review"))
     puzzle = cards[0].puzzle
@@ -200,27 +241,36 @@ def _practice_theme() -> str | None:
     return theme if theme == "any" or theme in THEME_LABELS else None
 
 
-def practice_pool(theme: str) -> list[Puzzle]:
-    pool = streak_pool(_language())
+def practice_pool(theme: str, game: str | None = None) -> list[Puzzle]:
+    """The practice puzzles of ``theme`` ("any": all) in ``game`` (None: every game)."""
+    pool = of_game(streak_pool(_language()), game)
     return pool if theme == "any" else [p for p in pool if theme in (p.themes or [])]
 
 
 @bp.get("/practice")
 def practice() -> ResponseReturnValue:
     learner = current_learner(create=False)
-    pool = streak_pool(_language())
+    game = chosen_game()
+    everything = streak_pool(_language())
+    pool = of_game(everything, game)
     counts: dict[str, int] = {}
     for p in pool:
         for theme in p.themes or []:
             counts[theme] = counts.get(theme, 0) + 1
     themes = sorted(counts, key=lambda t: theme_label(t).casefold())
+    ratings = game_ratings(learner)
+    games = games_of(pool)
+    only = game or (games[0] if len(games) == 1 else None)  # one game chosen, or no other
     return render_template(
         "puzzles/practice.html",
         themes=themes,
         counts=counts,
         total=len(pool),
-        rating=learner_rating(learner),
-        rated=learner is not None and learner.rating is not None,
+        only_game=only,
+        rating=learner_rating(learner, only) if only is not None else None,
+        rated=only in ratings,
+        ratings=ratings,
+        **_chooser(everything, game),
     )
 
 
@@ -229,10 +279,16 @@ def practice_next(theme: str) -> ResponseReturnValue:
     if theme != "any" and theme not in THEME_LABELS:
         abort(404, description=gettext("There is no theme called “%(id)s”.", id=theme))
     learner = current_learner(create=False)
+    game = chosen_game()
     after = request.args.get("after", "")
+    # One game: near its rating; all games: each puzzle near its own game's rating.
+    target: float | dict[str, float] = (
+        learner_rating(learner, game).rating if game is not None
+        else {g: r.rating for g, r in game_ratings(learner).items()}
+    )
     puzzle = pick_near(
-        practice_pool(theme),
-        learner_rating(learner).rating,
+        practice_pool(theme, game),
+        target,
         played_ids(learner),
         avoid=int(after) if after.isdigit() and len(after) <= 12 else None,
     )
@@ -263,6 +319,7 @@ def puzzle_context(
         "puzzle": seen,
         "puzzle_set": puzzle.puzzle_set,
         "rules_profile": puzzle.puzzle_set.ruleset,  # rule ids link to this profile's book
+        "game": game_of(puzzle),
         "result": result,
         "error": error,
         "mode": "set",
@@ -310,7 +367,9 @@ def _region_context(
     )
     context["practice"] = practice
     if result is not None and result.final:
-        context["review_left"] = len([c for c in due_reviews(learner) if c.puzzle_id != puzzle.id])
+        context["review_left"] = len(
+            [c for c in due_reviews(learner, chosen_game()) if c.puzzle_id != puzzle.id]
+        )
     if trail:
         context.update(trail=trail, next=next_missed(puzzle, learner))
     return context
@@ -332,19 +391,26 @@ def _round_state(round_: PuzzleRound | None) -> dict[str, Any]:
         "review_due": card.due if card is not None and round_.outcome is not None else None,
     }
     if round_.rated and round_.learner_rating is not None and learner is not None:
+        # The learner's previous rated round of the same game: its rating is the one before.
         previous = db.session.execute(
             db.select(PuzzleRound.learner_rating)
+            .join(Puzzle, Puzzle.id == PuzzleRound.puzzle_id)
+            .join(PuzzleSet, PuzzleSet.id == Puzzle.set_id)
             .where(
                 PuzzleRound.learner_id == round_.learner_id,
                 PuzzleRound.rated,
                 PuzzleRound.finished_at <= round_.finished_at,
                 PuzzleRound.id != round_.id,
+                PuzzleSet.ruleset == game_of(round_.puzzle),
             )
             .order_by(PuzzleRound.finished_at.desc(), PuzzleRound.id.desc())
             .limit(1)
         ).scalar_one_or_none()
-        state["rating_before"] = previous if previous is not None else learner_rating(None).rating
+        state["rating_before"] = (
+            previous if previous is not None else DEFAULT_RATING
+        )
         state["rating_after"] = round_.learner_rating
+        state["rating_game"] = game_of(round_.puzzle)
     return state
 
 
@@ -536,19 +602,41 @@ def answer(slug: str, key: str) -> ResponseReturnValue:
 
 
 def _streak_state() -> dict[str, Any]:
+    """The streak in the session; a streak belongs to the game chosen when it began
+    ("g", None for all games), and choosing another game begins a new one."""
     state = session.get(STREAK_KEY)
     if not isinstance(state, dict):
         state = {}
     count = state.get("n")
     seen = state.get("seen")
     current = state.get("p")
-    return {
+    game = state.get("g")
+    out = {
         "n": count if isinstance(count, int) and count >= 0 else 0,
         "p": current if isinstance(current, int) else None,
         "s": str(_parse_suits(state.get("s")) or SuitPermutation.identity()),
         "seen": [i for i in seen if isinstance(i, int)] if isinstance(seen, list) else [],
         "ended": state.get("ended") is True,
+        "g": game if isinstance(game, str) and game in PROFILES else None,
     }
+    if out["g"] != chosen_game():
+        out = _new_streak()
+    return out
+
+
+def _new_streak() -> dict[str, Any]:
+    return {"n": 0, "p": None, "s": str(SuitPermutation.identity()), "seen": [],
+            "ended": False, "g": chosen_game()}
+
+
+def _best_streak(learner: Learner | None, game: str | None) -> int:
+    """The best streak of ``game``'s puzzles alone, or of any (None)."""
+    if learner is None:
+        return 0
+    if game is None:
+        return learner.best_streak
+    row = game_rows(learner).get(game)
+    return row.best_streak if row is not None else 0
 
 
 def current_streak() -> int:
@@ -567,6 +655,7 @@ def _streak_context() -> dict[str, Any]:
             last = shown(model, _parse_suits(told.get("suits")))
             result = result_of(last, bool(told.get("correct")), told.get("response"), None)
     learner = current_learner(create=False)
+    everything = streak_pool(_language())
     current = None
     if not state["ended"]:
         if state["p"] is not None:
@@ -574,29 +663,33 @@ def _streak_context() -> dict[str, Any]:
             if current is not None and not is_visible(current.puzzle_set):
                 current = None
         if current is None:
-            current = pick_streak_puzzle(streak_pool(_language()), state["n"], state["seen"])
+            current = pick_streak_puzzle(of_game(everything, state["g"]), state["n"],
+                                         state["seen"])
             state["p"] = current.id if current is not None else None
             if current is not None:
                 # An open round of the same puzzle (from its set) keeps its suits.
                 state["s"] = str(suits_for(current, rounds.open_round(learner, current)))
-            session[STREAK_KEY] = state
+    session[STREAK_KEY] = state
     seen = shown(current, state["s"]) if current is not None else None
+    shown_game = current or (last.model if last is not None else None)
     return {
         "mode": "streak",
         "count": state["n"],
         "ended": state["ended"],
         "ended_at": told.get("ended_at") if isinstance(told, dict) else None,
-        "best": learner.best_streak if learner else 0,
+        "best": _best_streak(learner, state["g"]),
         "result": result,
         "result_view": puzzle_view(last, 0) if last is not None else None,
         "result_puzzle": last,
         "puzzle": seen,
         "view": puzzle_view(seen, 0) if seen is not None else None,
         "puzzle_set": current.puzzle_set if current is not None else None,
+        "rules_profile": game_of(shown_game) if shown_game is not None else None,
         "answer_url": url_for(".streak_answer"),
         "suits": state["s"],
         "practice": None,
         "error": None,
+        **_chooser(everything, state["g"]),
     }
 
 
@@ -649,6 +742,9 @@ def streak_answer() -> ResponseReturnValue:
         state["seen"] = [*state["seen"], item.id][-MAX_SEEN:]
         if state["n"] > learner.best_streak:
             learner.best_streak = state["n"]
+        if state["g"] is not None:  # a streak of one game: that game's best too
+            row = game_row(learner.id, state["g"])
+            row.best_streak = max(row.best_streak or 0, state["n"])
     else:
         result["ended_at"] = state["n"]
         state.update(n=0, seen=[], ended=True)
@@ -672,6 +768,6 @@ def streak_answer() -> ResponseReturnValue:
 
 @bp.post("/streak/new")
 def streak_new() -> ResponseReturnValue:
-    session[STREAK_KEY] = {"n": 0, "p": None, "seen": [], "ended": False}
+    session[STREAK_KEY] = _new_streak()
     session.pop(STREAK_RESULT_KEY, None)
     return redirect(url_for(".streak"))
