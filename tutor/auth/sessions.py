@@ -10,6 +10,9 @@ and has not expired, so:
   ``REMEMBER_COOKIE_DURATION`` (30 days) at most, counted from the login;
 * changing the password ends the account's other logins (``end_others``); "log out
   everywhere" and a password reset end all of them (``end_all``);
+* logging in and out give this browser's learner (``tutor.core.learner``) a new token:
+  the learner, and so their progress and games, stays, but a copy of the cookie from
+  before opens nothing made after;
 * the remember token rotates: whenever it opens a new browser session, the row gets a new
   key and the browser a new cookie; the old key keeps working for ``ROTATION_GRACE`` only,
   for requests the browser had already sent with it.
@@ -25,8 +28,10 @@ from typing import Any, Final
 from flask import Flask, current_app, g, session
 from flask_login import login_user, logout_user, user_loaded_from_cookie
 
+from tutor.core.learner import SESSION_KEY as LEARNER_KEY
 from tutor.extensions import db, login_manager
 from tutor.models.common import utcnow
+from tutor.models.learners import Learner
 from tutor.models.users import LoginSession, User
 
 LOGIN_LIFETIME: Final = timedelta(hours=12)
@@ -54,6 +59,7 @@ def start(user: User, remember: bool) -> None:
     db.session.commit()
     user.login_key = key
     login_user(user, remember=remember, duration=lifetime if remember else None)
+    _new_learner_token()
 
 
 def end() -> None:
@@ -63,6 +69,7 @@ def end() -> None:
         db.session.execute(db.delete(LoginSession).where(LoginSession.key_hash == _hash(key)))
         db.session.commit()
     logout_user()
+    _new_learner_token()
 
 
 def end_others(user: User) -> None:
@@ -86,6 +93,7 @@ def end_all(user: User) -> None:
     db.session.commit()
     if here:
         logout_user()
+        _new_learner_token()
 
 
 def load(key: str) -> User | None:
@@ -120,6 +128,20 @@ def _rotate(sender: Any, user: User, **extra: Any) -> None:
     session["_user_id"] = key
     session["_remember"] = "set"  # Flask-Login sends the new remember cookie
     session["_remember_seconds"] = max(int((expires - now).total_seconds()), 1)
+
+
+def _new_learner_token() -> None:
+    """This browser's learner keeps their id (and progress) under a new token."""
+    token = session.get(LEARNER_KEY)
+    if not isinstance(token, str):
+        return
+    learner = db.session.execute(
+        db.select(Learner).filter_by(token=token)).scalar_one_or_none()
+    if learner is None:
+        return
+    learner.token = secrets.token_urlsafe(32)
+    db.session.commit()
+    session[LEARNER_KEY] = learner.token
 
 
 def _remove_expired(user: User) -> None:
