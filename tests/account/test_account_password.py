@@ -92,7 +92,7 @@ def test_the_new_password_must_pass_the_policy_and_match(app: Flask,
                                                           browsers: Browsers) -> None:
     laptop, phone = browsers(2)
     before = password_hash(app)
-    assert "too easy to guess" in _change(laptop, PASSWORD, "password1")[1]
+    assert "too easy to guess" in _change(laptop, PASSWORD, "Summer2024!")[1]
     assert "The passwords differ." in _change(laptop, PASSWORD, NEW_PASSWORD, "other words")[1]
     assert password_hash(app) == before
     assert logged_in(phone)

@@ -199,7 +199,7 @@ def test_the_reset_forms_refuse_a_post_without_their_csrf_token(app: Flask) -> N
 def test_the_new_password_must_pass_the_policy(app: Flask) -> None:
     sign_up(app.test_client())
     token = _token(app)
-    status, page = _set(app.test_client(), f"/account/reset/{token}", "password1")
+    status, page = _set(app.test_client(), f"/account/reset/{token}", "ilovecats1")
     assert status == 400 and "too easy to guess" in page
     assert logged_in(app.test_client()) is False
     assert log_in(app.test_client()) == 302  # the old password stands, the link stays open

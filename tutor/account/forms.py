@@ -11,11 +11,12 @@ from wtforms.validators import DataRequired, EqualTo, Length, ValidationError
 
 from tutor.auth.passwords import MAX_LENGTH as MAX_PASSWORD
 from tutor.auth.passwords import MIN_LENGTH as MIN_PASSWORD
-from tutor.auth.passwords import is_guessable
+from tutor.auth.passwords import problem as password_problem
 
 
 class NewPasswordForm(FlaskForm):
-    """A new password, twice, held to the sign-up policy (``tutor.auth.passwords``)."""
+    """A new password, twice, held to the sign-up policy (``tutor.auth.passwords``, whose
+    refusal says why)."""
 
     password = PasswordField(
         _l("New password (at least %(count)s characters)", count=MIN_PASSWORD),
@@ -32,11 +33,9 @@ class NewPasswordForm(FlaskForm):
         password = field.data or ""
         if len(password) < MIN_PASSWORD:
             return  # Length() has said so already
-        if is_guessable(password, self.user_inputs):
-            raise ValidationError(_l(
-                "This password is too easy to guess: it is a common password, a simple "
-                "pattern or close to your name or address. A few unrelated words make a "
-                "strong one."))
+        refusal = password_problem(password, self.user_inputs)
+        if refusal:
+            raise ValidationError(refusal)
 
 
 class ChangePasswordForm(NewPasswordForm):

@@ -2,7 +2,9 @@
 
 The settings come from the app's configuration or, failing that, from environment variables
 of the same names: ``MAIL_SERVER``, ``MAIL_PORT``, ``MAIL_USERNAME``, ``MAIL_PASSWORD``,
-``MAIL_USE_TLS``, ``MAIL_USE_SSL``, ``MAIL_DEFAULT_SENDER``.  Without ``MAIL_SERVER`` the
+``MAIL_USE_TLS``, ``MAIL_USE_SSL``, ``MAIL_DEFAULT_SENDER``; and ``SITE_URL``
+(``https://tutor.example.org``), which the links in messages start with rather than the
+request's Host header.  Without ``MAIL_SERVER`` the
 site sends no mail and says so in its log; only a debug server also logs the links it would
 have sent, so that a developer can follow them.
 
@@ -44,6 +46,11 @@ def init_app(app: Flask) -> None:
     if configured(app):
         # Flask-Mailman would keep test mail in memory: a configured server gets it.
         app.config.setdefault("MAIL_BACKEND", "smtp")
+    elif os.environ.get("CONQUIAN_ENV") == "production":
+        app.logger.warning("No mail server is configured (MAIL_SERVER): teachers cannot "
+                           "reset a forgotten password.")
+    if "SITE_URL" not in app.config and os.environ.get("SITE_URL"):
+        app.config["SITE_URL"] = os.environ["SITE_URL"]
     mail.init_app(app)
 
 
