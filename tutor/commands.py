@@ -3,8 +3,9 @@ runs here, beside the site, never in the ``conquian`` command line of the solver
 
 * ``flask --app tutor prepare``: migrate the database to the newest schema (Alembic) and
   load the bundled puzzle sets; every other command that needs tables does this first.
-* ``flask --app tutor serve``: ``prepare``, then run the site under gunicorn with
-  ``tutor.serving``'s settings (``scripts/run`` calls it).
+* ``flask --app tutor serve``: ``prepare``, then serve the site with waitress and
+  ``tutor.serving``'s settings for it (``scripts/run`` calls it); ``gunicorn_argv`` is the
+  production server's command (docs/deploy.md).
 * ``flask --app tutor teach import|export`` and ``flask --app tutor puzzles sync|export``
   live with their blueprints; ``flask --app tutor db …`` is Flask-Migrate's.
 """
@@ -24,6 +25,9 @@ from tutor.core.setup import prepare_database
 def register_commands(app: Flask) -> None:
     app.cli.add_command(prepare)
     app.cli.add_command(serve)
+    from tutor.jobs.worker import jobs_cli
+
+    app.cli.add_command(jobs_cli)
 
 
 @click.command("prepare")
@@ -51,14 +55,18 @@ def gunicorn_argv(host: str | None = None, port: int | None = None,
 @click.command("serve")
 @click.option("--host", default=None, help="Address to listen on (HOST, else 127.0.0.1).")
 @click.option("--port", type=int, default=None, help="Port (PORT, else 8000).")
-@click.option("--workers", type=int, default=None, help="Worker processes (WEB_CONCURRENCY, 2).")
-@click.option("--threads", type=int, default=None, help="Threads per worker (GUNICORN_THREADS, 8).")
+@click.option("--threads", type=int, default=None, help="Threads (WAITRESS_THREADS, 8).")
 @with_appcontext
-def serve(host: str | None, port: int | None, workers: int | None, threads: int | None) -> None:
-    """Prepare the database, then run the site under gunicorn."""
-    prepare_database(current_app._get_current_object())  # type: ignore[attr-defined]
-    shown_host = host or os.environ.get("HOST", "127.0.0.1")
-    shown_port = port or os.environ.get("PORT", "8000")
-    click.echo(f"Serving the Conquian tutor on http://{shown_host}:{shown_port}/", err=True)
-    argv = gunicorn_argv(host, port, workers, threads)
-    os.execv(argv[0], argv)
+def serve(host: str | None, port: int | None, threads: int | None) -> None:
+    """Prepare the database, then serve the site with waitress (the local site: production
+    runs gunicorn behind nginx, docs/deploy.md)."""
+    from waitress import serve as waitress_serve  # type: ignore[import-untyped]
+
+    from tutor.serving import waitress_options
+
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    prepare_database(app)
+    options = waitress_options(host, port, threads)
+    click.echo(f"Serving the Conquian tutor on http://{options['host']}:{options['port']}/",
+               err=True)
+    waitress_serve(app, **options)

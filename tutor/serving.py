@@ -1,21 +1,27 @@
-"""gunicorn's settings for the site: ``gunicorn -c python:tutor.serving 'tutor:create_app()'``.
+"""How the site is served.
 
-``flask --app tutor serve`` (and so ``scripts/run``) and the shipped deployment
-(docs/deploy.md) both start the site this way; command-line options still win.
+Production (docs/deploy.md) runs gunicorn behind nginx:
+``gunicorn -c python:tutor.serving 'tutor:create_app()'`` reads this module's gunicorn
+settings (command-line options still win).  nginx buffers each request whole before passing
+it on, so slow clients cost an nginx connection, never an app thread.
 
-Threaded workers (gthread): a connection that sends its request slowly, or keeps idle
-between requests, occupies at most one thread of one worker, while the other threads go
-on answering.  Sync workers would give a slow client the whole process, so a handful of
-clients trickling request bodies could leave the site unanswered.  Behind nginx (the
-deployment) requests reach the workers only once nginx has buffered them whole.
+``flask --app tutor serve`` (and so ``scripts/run``, the one-command local site) runs
+waitress instead (``waitress_options``): with no nginx in front, the server itself must hold
+slow clients, and waitress reads every request's headers and body on its event loop, handing
+a request to one of its threads only once it has arrived whole.  gunicorn's threaded workers
+give each connection a thread while it is read, so 16 clients sending a byte a second took
+every thread of a two-worker server (issue 30).  waitress is one process: the local site,
+not a production server.
 
-Environment: ``HOST``/``PORT`` (127.0.0.1:8000), ``WEB_CONCURRENCY`` (worker processes,
-2), ``GUNICORN_THREADS`` (threads per worker, 8).
+Environment: ``HOST``/``PORT`` (127.0.0.1:8000); gunicorn: ``WEB_CONCURRENCY`` (worker
+processes, 2), ``GUNICORN_THREADS`` (threads per worker, 8); waitress: ``WAITRESS_THREADS``
+(8).
 """
 
 from __future__ import annotations
 
 import os
+from typing import Any
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
@@ -33,3 +39,28 @@ control_socket_disable = True
 # The forwarded headers of a reverse proxy are read by the site itself (werkzeug's
 # ProxyFix, set by TRUSTED_PROXIES): gunicorn trusts none, so that one setting decides.
 forwarded_allow_ips = ""
+
+
+def waitress_options(host: str | None = None, port: int | None = None,
+                     threads: int | None = None) -> dict[str, Any]:
+    """waitress's settings for ``flask --app tutor serve``."""
+    return {
+        "host": host or os.environ.get("HOST", "127.0.0.1"),
+        "port": port or int(os.environ.get("PORT", "8000")),
+        "threads": threads or int(os.environ.get("WAITRESS_THREADS", "8")),
+        # Slow clients wait on the event loop, not in a thread: room for many of them
+        # (waitress's default of 100 connections would turn the 101st client away).
+        "connection_limit": 1000,
+        # poll(), not select(): select() cannot watch a file descriptor above 1023.
+        "asyncore_use_poll": True,
+        # A connection that sends nothing for this long is closed (an idle keep-alive).
+        "channel_timeout": 60,
+        # Bodies are buffered whole before the app sees them: the app refuses more than
+        # MAX_CONTENT_LENGTH (2 MiB) with its JSON 413; waitress stops reading at twice that.
+        "max_request_body_size": 4 * 1024 * 1024,
+        # Say "waitress" in no header; no forwarded header is trusted (TRUSTED_PROXIES
+        # decides, through werkzeug's ProxyFix, as under gunicorn).
+        "ident": "",
+        "trusted_proxy": None,
+        "clear_untrusted_proxy_headers": False,
+    }

@@ -6,7 +6,10 @@ the better move is better and the learner's winning chances after each decision.
 grading plays thousands of hands out, so it is worked out once, as soon as the hand ends
 (``prepare``, called by the request that ends it), and stored in ``hand_reviews``; the
 page only reads it back (``stored_review`` grades a hand first if it was never graded,
-e.g. a hand finished before this feature).
+e.g. a hand finished before this feature).  With ``REDIS_URL`` set the hand goes to the job
+queue (tutor.jobs) and a grading worker stores its review: the page says it is being graded
+until then (``ready_review``).  Without Redis each web worker grades in a process of its
+own (tutor.play.grader), or in the request (``REVIEW_GRADING=inline``).
 
 Once the hand is over its cards are no secret any more: the page shows the computer's
 hand as it ended.  The stock that was never turned stays unshown.
@@ -22,6 +25,7 @@ from typing import Any, Final
 from flask import current_app
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
+from redis.exceptions import RedisError
 from sqlalchemy.exc import IntegrityError
 
 from solver.analysis import Analysis
@@ -37,6 +41,7 @@ from solver.review.profiles import HAND_PLAYOUTS, grade_profile_hand
 from solver.review.profiles import VERSION as PROFILE_VERSION
 from solver.rules import DEFAULT_PROFILE, RuleProfile, get_profile
 from tutor.extensions import db
+from tutor.jobs import queue as jobs
 from tutor.models import HandReview
 from tutor.play import grader
 from tutor.play.describe import advise, describe
@@ -144,13 +149,57 @@ def stored_review(game_id: str, number: int, stored: Mapping[str, Any], seed: in
     return data
 
 
+def stored_data(game_id: str, number: int, stored: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The stored review of hand ``number`` by the current grader, or None."""
+    row = _read(game_id, number)
+    if row is not None and row.data.get("version") == _grading(stored)[1]:
+        return dict(row.data)
+    return None
+
+
+def grade_and_store(game_id: str, number: int, stored: Mapping[str, Any], seed: int
+                    ) -> dict[str, Any]:
+    """Grade hand ``number`` now and store its review (a grading job's work): a review of the
+    current grader stored meanwhile stays, so two runs leave one review."""
+    data = _grading(stored)[0](stored, seed, number)
+    _store((game_id, number), data)
+    return data
+
+
+def ready_review(game_id: str, number: int, stored: Mapping[str, Any], seed: int
+                 ) -> dict[str, Any] | None:
+    """The review of hand ``number`` for the page, or None while a grading worker has it
+    (the page says it is being graded, and fills in when it is stored).  Without the queue,
+    or with no worker listening, or Redis unreachable, as ``stored_review``: graded here."""
+    if jobs.enabled():
+        data = stored_data(game_id, number, stored)
+        if data is not None:
+            return data
+        try:
+            if jobs.workers_listening():
+                jobs.enqueue_review(game_id, number)  # the waiting job if there is one
+                return None
+        except RedisError:
+            current_app.logger.exception("the grading queue is unreachable: grading hand %s "
+                                         "of game %s here", number, game_id)
+    return stored_review(game_id, number, stored, seed)
+
+
 def prepare(game_id: str, game: TableGame) -> None:
     """Have the hand that just ended graded and stored, so that its review is ready when
-    the learner asks: by this worker's grader (tutor.play.grader), or here when the
-    configuration says ``inline``.  A failure here must not lose the move that ended the
-    hand: it is logged, and the review page grades the hand again when asked."""
+    the learner asks: by a grading worker when there is a queue (tutor.jobs), else by this
+    web worker's grader (tutor.play.grader), or here when the configuration says
+    ``inline``.  A failure here must not lose the move that ended the hand: it is logged,
+    and the review page grades the hand again when asked."""
     if not game.hand_over:
         return
+    if jobs.enabled():
+        try:
+            jobs.enqueue_review(game_id, game.hand_index)
+            return
+        except RedisError:
+            current_app.logger.exception("the grading queue is unreachable: hand %s of game "
+                                         "%s is graded here", game.hand_index, game_id)
     stored = state_to_dict(game.state)
     if grader.is_background(current_app):
         grader.submit((game_id, game.hand_index), _grading(stored)[0],

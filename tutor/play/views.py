@@ -279,17 +279,39 @@ def set_coaching() -> ResponseReturnValue:
     return redirect(url_for(".game", game_id=game_id, _anchor="play"))
 
 
-@bp.get("/<game_id>/hands/<int:number>/review")
-def review(game_id: str, number: int) -> ResponseReturnValue:
-    loaded = _owned(game_id)
-    game = loaded.game
+def _finished_hand(game_id: str, number: int) -> tuple[TableGame, dict[str, Any]]:
+    """The learner's game and its finished hand ``number`` (from 1), or 404."""
+    game = _owned(game_id).game
     hands = game.hand_states()
     if not 1 <= number <= len(hands) or (number == len(hands) and not game.hand_over):
         abort(404, description=_("This hand has not been played to its end yet."))
+    return game, hands[number - 1]
+
+
+def _being_graded(game_id: str, number: int, game: TableGame) -> ResponseReturnValue:
+    """The review page while a grading worker has the hand (tutor.jobs)."""
+    return render_template("play/review_pending.html", game_id=game_id, number=number,
+                           level_label=LEVEL_LABELS[game.level][0])
+
+
+@bp.get("/<game_id>/hands/<int:number>/review/status")
+def review_status(game_id: str, number: int) -> ResponseReturnValue:
+    """Whether the hand's review is stored yet: the page being graded asks until it is.  A
+    job lost for good is enqueued again, or graded here with no worker left (ready_review)."""
+    game, stored = _finished_hand(game_id, number)
+    ready = graded.ready_review(game_id, number - 1, stored, game.seed) is not None
+    return {"ready": ready, "review": url_for(".review", game_id=game_id, number=number)}
+
+
+@bp.get("/<game_id>/hands/<int:number>/review")
+def review(game_id: str, number: int) -> ResponseReturnValue:
+    game, stored = _finished_hand(game_id, number)
+    hands = game.hand_states()
     if graded.by_playouts(game.rules):
         return _profile_review(game_id, game, number)
-    stored = hands[number - 1]
-    data = graded.stored_review(game_id, number - 1, stored, game.seed)
+    data = graded.ready_review(game_id, number - 1, stored, game.seed)
+    if data is None:
+        return _being_graded(game_id, number, game)
     review = graded.review_hand(stored, data)
     result = stored.get("result") or {}
     if "winner" in result:
@@ -355,7 +377,10 @@ def _profile_review(game_id: str, game: TableGame, number: int) -> ResponseRetur
     state = state_from_dict(stored)
     rules = game_rules(game.rules)
     you = seat_name(HUMAN, game.seats)
-    review = graded.profile_review(graded.stored_review(game_id, number - 1, stored, game.seed))
+    data = graded.ready_review(game_id, number - 1, stored, game.seed)
+    if data is None:
+        return _being_graded(game_id, number, game)
+    review = graded.profile_review(data)
     history = state.history
     views = _views_at(stored, rules.observe, {d.step for d in review.decisions})
     decisions = [{"d": d, "you": tell(_named(rules.observe_action(
