@@ -16,6 +16,7 @@ BLUEPRINTS = (
     "tutor.progress.views",
     "tutor.api.games",
     "tutor.play.views",
+    "tutor.tables.views",
     "tutor.auth.views",
     "tutor.account.views",
     "tutor.teach.views",

@@ -17,6 +17,7 @@ NAV = (
     ("puzzles.index", _l("Puzzles")),
     ("analyzer.index", _l("Analyzer")),
     ("play.index", _l("Play")),
+    ("tables.index", _l("Play with people")),
     ("progress.index", _l("Progress")),
     ("rules.index", _l("Rules")),
     ("classes.join", _l("Join a class")),

@@ -5,6 +5,7 @@ from tutor.models.games import Game, HandReview
 from tutor.models.learners import Attempt, GameRating, Learner, LessonProgress
 from tutor.models.puzzles import Puzzle, PuzzleSet
 from tutor.models.rounds import PuzzleRound, ReviewCard
+from tutor.models.tables import PlayTable, TableSeat
 from tutor.models.users import LoginSession, PasswordReset, User
 
 __all__ = [
@@ -16,9 +17,11 @@ __all__ = [
     "LessonProgress",
     "LoginSession",
     "PasswordReset",
+    "PlayTable",
     "Puzzle",
     "PuzzleRound",
     "PuzzleSet",
     "ReviewCard",
+    "TableSeat",
     "User",
 ]

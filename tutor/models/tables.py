@@ -1,0 +1,59 @@
+"""Live tables where people play one another (and computer players) in any profile."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from tutor.extensions import db
+from tutor.models.common import utcnow
+
+
+class PlayTable(db.Model):  # type: ignore[name-defined]
+    """One table: its options, who hosts it, and its game as the server holds it."""
+
+    __tablename__ = "play_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)  # random, unguessable
+    code: Mapped[str] = mapped_column(String(12), unique=True, index=True)  # the invite code
+    rules: Mapped[str] = mapped_column(String(32))  # the rule profile's id
+    # Seats, match options (RuleProfile.match_options), whether coaching is allowed.
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    host_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"),
+                                         index=True)
+    status: Mapped[str] = mapped_column(String(16), default="open")  # open/playing/finished
+    # The game in TableGame's stored form (server side only); None until the host starts.
+    state: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # One more on every change of the game: a move names the number it was made at, and a
+    # push channel can announce it (tutor.tables.services).
+    move_number: Mapped[int] = mapped_column(default=0, server_default="0")
+    hand_start: Mapped[int] = mapped_column(default=0, server_default="0")
+    """The move number at which the current hand was dealt."""
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    seats: Mapped[list[TableSeat]] = relationship(
+        back_populates="table", order_by="TableSeat.seat", cascade="all, delete-orphan")
+
+
+class TableSeat(db.Model):  # type: ignore[name-defined]
+    """A taken seat: a person (a learner) or a computer player of a level."""
+
+    __tablename__ = "table_seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat", name="uq_table_seats_table_seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("play_tables.id", ondelete="CASCADE"),
+                                          index=True)
+    seat: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(16))  # "human" or "computer"
+    learner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("learners.id", ondelete="SET NULL"), index=True)
+    level: Mapped[str | None] = mapped_column(String(16))  # a computer seat's level
+    name: Mapped[str] = mapped_column(String(40))
+    last_seen: Mapped[datetime] = mapped_column(default=utcnow)
+
+    table: Mapped[PlayTable] = relationship(back_populates="seats")

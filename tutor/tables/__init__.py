@@ -1,0 +1,1 @@
+"""Live tables with people (issue 29)."""

@@ -1,0 +1,175 @@
+"""What one seat (or a spectator) of a live table sees: built from the game's observer for
+that seat alone (``observe(state, seat)`` for the position, ``observe_action(…, seat)`` for
+the moves), never from the full state.  A spectator's view holds only what every seat's
+observer shows alike (the public part), the cards in each hand counted and each seat's
+exposed melds as that seat's own observer shows them.
+
+Observations are seat-relative ("you" is the viewing seat), so the table-page helpers of
+tutor.play (``table``, ``choices``, ``tell``), which read seat 0 as "you", read them as
+they are; the seats' names and numbers come from the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+
+from solver.game.registry import game_rules
+from tutor.play.card_help import card_help
+from tutor.play.choices import actions_of, choices
+from tutor.play.describe import opens, tell, translator
+from tutor.play.games import TableGame
+from tutor.play.table_view import table as tabled_melds
+
+PRIVATE = ("hand", "legal_actions", "takes", "analysis", "player", "to_act", "you",
+           "facing_center", "pending", "plays")
+"""Fields of an observation that speak of the viewing seat: never in a spectator's view."""
+
+
+def seat_names(seats: list[Any], count: int) -> list[str]:
+    names = []
+    for index in range(count):
+        row = next((s for s in seats if s.seat == index), None)
+        if row is None:
+            names.append(_("Free seat %(n)s", n=index + 1))
+        elif row.kind == "computer":
+            names.append(_("Computer %(n)s", n=index + 1))
+        else:
+            names.append(row.name)
+    return names
+
+
+def _hand_counts(game: TableGame) -> list[int]:
+    """Cards in each hand: a count everyone at the table can see (each seat's observer)."""
+    rules = game_rules(game.rules)
+    return [len(rules.observe(game.state, s).to_dict().get("hand") or [])
+            for s in range(game.seats)]
+
+
+def _winner(result: Any, viewer: int | None, seats: int) -> int | None:
+    """The winning seat of an observation's result (seat-relative words read back)."""
+    if not isinstance(result, dict):
+        return None
+    winner = result.get("winner")
+    if winner == "you":
+        return viewer
+    if winner == "opponent" and viewer is not None and seats == 2:
+        return 1 - viewer
+    return winner if isinstance(winner, int) else None
+
+
+def _log(game: TableGame, viewer: int, names: list[str], start: int) -> list[dict[str, Any]]:
+    """The moves of the current hand from step ``start``, as ``viewer``'s observer shows
+    them (a spectator reads them as the seat ``viewer`` would, cards it drew left out by
+    the caller choosing a seat that did not act)."""
+    state = game.state
+    seen = game_rules(game.rules).observe_action
+    translate = translator()
+    out = []
+    for step in range(start, len(state.history)):
+        seat, action = state.history[step]
+        data = seen(state, seat, action, viewer)
+        text = tell(data, 0 if seat == viewer else 1 + seat, names[seat], translate,
+                    opening=opens(state.history, step, seat))
+        out.append({"step": step, "seat": seat, "action": data, "text": text})
+    return out
+
+
+def revealed(game: TableGame, names: list[str]) -> list[dict[str, Any]] | None:
+    """Once the hand is over: each hand the game turns face up, from its own seat's
+    observer (a Conquin hand thrown in stays face down: ``None``)."""
+    if not game.hand_over:
+        return None
+    rules = game_rules(game.rules)
+    return [{"seat": s, "name": names[s],
+             "hand": rules.observe(game.state, s).to_dict().get("hand", [])
+             if rules.shows_hand is None or rules.shows_hand(game.state, s) else None}
+            for s in range(game.seats)]
+
+
+def seat_view(game: TableGame, seat: int, names: list[str], since: int = 0,
+              coaching: bool = False, help_requested: bool = False) -> dict[str, Any]:
+    """The view of the player at ``seat``; ``since``: the first step of the hand whose
+    move the caller has not seen (the log of what changed)."""
+    rules = game_rules(game.rules)
+    obs = rules.observe(game.state, seat)
+    view = obs.to_dict()
+    view.pop("analysis", None)  # the coaching panel says what it may, on request
+    table = tabled_melds(view, game.rules)
+    legal = actions_of(obs) if view.get("to_act") else []
+    history = game.state.history
+    view["choices"] = choices(legal, view, table,
+                              opening=opens([*history, (seat, None)], len(history), seat))
+    view["table"] = table
+    if coaching and help_requested and not game.hand_over:
+        sentences, _position, _claims = card_help(view, game.rules,
+                                                  {a["type"] for a in legal}, table,
+                                                  game.seats, translator())
+        view["help"] = sentences
+    return _common(game, view, seat, names, since)
+
+
+def spectator_view(game: TableGame, names: list[str], since: int = 0) -> dict[str, Any]:
+    """What a spectator may see: the fields every seat's observer shows alike, the hand
+    counts, and each seat's exposed melds from its own observer."""
+    rules = game_rules(game.rules)
+    views = [rules.observe(game.state, s).to_dict() for s in range(game.seats)]
+    public = {key: value for key, value in views[0].items()
+              if key not in PRIVATE and all(_same(v.get(key), value) for v in views[1:])}
+    public["melds_by_seat"] = [
+        [m for m in tabled_melds(v, game.rules) if m["owner"] == 0] for v in views]
+    public["choices"] = []
+    # A step as the seats that did not make it see it (a draw from the stock shows its
+    # card to the drawer alone); left out should they see it differently.
+    seen = rules.observe_action
+    translate = translator()
+    state = game.state
+    public_log = []
+    for step in range(since, len(state.history)):
+        seat, action = state.history[step]
+        shown = [seen(state, seat, action, viewer) for viewer in range(game.seats)
+                 if viewer != seat]
+        if all(_same(other, shown[0]) for other in shown[1:]):
+            public_log.append({"step": step, "seat": seat, "action": shown[0],
+                               "text": tell(shown[0], 1 + seat, names[seat], translate,
+                                            opening=opens(state.history, step, seat))})
+    view = _common(game, public, None, names, since)
+    view["log"] = public_log
+    return view
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal once each seat's own markers ("you") are left out."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        keys = (set(a) | set(b)) - {"you"}
+        return all(_same(a.get(k), b.get(k)) for k in keys)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def _common(game: TableGame, view: dict[str, Any], seat: int | None, names: list[str],
+            since: int) -> dict[str, Any]:
+    counts = _hand_counts(game)
+    score = game.score
+    turn = None if game.hand_over else game.state.current_player()
+    winner = _winner(view.get("result"), seat, game.seats) if game.hand_over else None
+    view.update({
+        "rules": {"id": game.rules.id, "name": _(game.rules.display_name)},
+        "you": seat,
+        "seats": [{"seat": s, "name": names[s], "you": s == seat, "hand_count": counts[s],
+                   "score": score[s] if s < len(score) else 0, "to_act": s == turn}
+                  for s in range(game.seats)],
+        "turn": turn,
+        "hand_number": game.hand_index + 1,
+        "hand_over": game.hand_over,
+        "hand_winner": winner,
+        "match_over": game.match_over,
+        "match_winner": game.match_winner,
+        "target": game.target,
+        "revealed": revealed(game, names),
+    })
+    if "log" not in view and seat is not None:
+        view["log"] = _log(game, seat, names, since)
+    return view

@@ -1,0 +1,267 @@
+"""Live tables with people: open a table, invite by link or code, sit down, fill the empty
+seats with computer players, start, play.
+
+Every page works by plain forms (CSRF tokens, redirect after post); static/tables.js polls
+``GET /tables/<id>/state?since=<move>`` and reloads the table when the move number changes.
+That endpoint answers by move number, so a push channel (SSE or Socket.IO) only has to
+announce the new number.  Moves are ``POST /tables/<id>/moves`` with the action and the move
+number the player saw (form fields, or a JSON body with the ``X-CSRFToken`` header); a
+stale number answers 409 and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from solver.game.registry import GAMES
+from solver.rules import get_profile
+from tutor.core.errors import error_text
+from tutor.core.learner import current_learner
+from tutor.extensions import limiter
+from tutor.models import PlayTable
+from tutor.tables import services
+from tutor.tables.seat_view import seat_names, seat_view, spectator_view
+
+bp = Blueprint("tables", __name__)
+
+LEVEL_NAMES = {"easy": _l("Easy"), "medium": _l("Medium"), "hard": _l("Hard")}
+
+
+def _learner_id(create: bool = False) -> int | None:
+    learner = current_learner(create=create)
+    return None if learner is None else int(learner.id)
+
+
+def _wants_json() -> bool:
+    return request.is_json or request.accept_mimetypes.best == "application/json"
+
+
+def _refused(exc: services.TableError, back: str) -> ResponseReturnValue:
+    if _wants_json():
+        return jsonify({"error": error_text(exc)}), exc.status
+    flash(error_text(exc), "error")
+    return redirect(back)
+
+
+def _table(table_id: str) -> PlayTable:
+    try:
+        return services.get_table(table_id)
+    except services.NotFound:
+        abort(404, description=_("There is no table with this address."))
+
+
+def _profiles() -> list[dict[str, Any]]:
+    out = []
+    for key in GAMES:
+        rules = get_profile(key)
+        out.append({"id": key, "name": _(rules.display_name), "low": rules.min_players,
+                    "high": rules.max_players, "options": list(rules.match_options),
+                    "rule": rules.rule("players")})
+    return out
+
+
+@bp.get("/tables/")
+def index() -> ResponseReturnValue:
+    learner_id = _learner_id()
+    mine = [] if learner_id is None else services.tables_of(learner_id)
+    return render_template("tables/index.html", tables=mine, profiles=_profiles(),
+                           names={t.id: _(get_profile(t.rules).display_name) for t in mine})
+
+
+@bp.post("/tables/")
+@limiter.limit("30 per minute")
+def open_table() -> ResponseReturnValue:
+    learner_id = _learner_id(create=True)
+    assert learner_id is not None
+    form = request.form
+    match = {name: form.get(name) for name in ("target", "points", "pot_chip")
+             if form.get(name) not in (None, "")}
+    try:
+        table = services.open_table(learner_id, form.get("rules"), form.get("seats"), match,
+                                    form.get("coaching"), form.get("name"))
+    except services.TableError as exc:
+        return _refused(exc, url_for(".index"))
+    return redirect(url_for(".show", table_id=table.id))
+
+
+@bp.get("/tables/join")
+def join_form() -> ResponseReturnValue:
+    return render_template("tables/join.html", code=request.args.get("code", ""))
+
+
+@bp.post("/tables/join")
+@limiter.limit("30 per minute")
+def join_by_code() -> ResponseReturnValue:
+    try:
+        table = services.by_code(request.form.get("code"))
+    except services.TableError as exc:
+        return _refused(exc, url_for(".join_form"))
+    return _sit(table.id)
+
+
+@bp.get("/t/<code>")
+def invite(code: str) -> ResponseReturnValue:
+    """The invite link: the table's page, where the guest takes a seat with one button."""
+    try:
+        table = services.by_code(code)
+    except services.NotFound:
+        abort(404, description=_("No table has this code: check it with whoever invited you."))
+    return redirect(url_for(".show", table_id=table.id))
+
+
+def _sit(table_id: str) -> ResponseReturnValue:
+    learner_id = _learner_id(create=True)
+    assert learner_id is not None
+    try:
+        services.join(table_id, learner_id, request.form.get("name"))
+    except services.TableError as exc:
+        return _refused(exc, url_for(".show", table_id=table_id))
+    return redirect(url_for(".show", table_id=table_id))
+
+
+@bp.post("/tables/<table_id>/join")
+@limiter.limit("30 per minute")
+def join(table_id: str) -> ResponseReturnValue:
+    _table(table_id)
+    return _sit(table_id)
+
+
+@bp.post("/tables/<table_id>/fill")
+def fill(table_id: str) -> ResponseReturnValue:
+    _table(table_id)
+    try:
+        services.fill_with_computers(table_id, _learner_id() or -1, request.form.get("level"))
+    except services.TableError as exc:
+        return _refused(exc, url_for(".show", table_id=table_id))
+    return redirect(url_for(".show", table_id=table_id))
+
+
+@bp.post("/tables/<table_id>/start")
+def start(table_id: str) -> ResponseReturnValue:
+    _table(table_id)
+    try:
+        services.start(table_id, _learner_id() or -1)
+    except services.TableError as exc:
+        return _refused(exc, url_for(".show", table_id=table_id))
+    return redirect(url_for(".show", table_id=table_id, _anchor="play"))
+
+
+def _since(table: PlayTable, since: int | None) -> int:
+    """The first step of the current hand the client has not seen (move numbers count the
+    deal, then each step of the hand)."""
+    if since is None or since < table.hand_start:
+        return 0
+    return max(0, since - table.hand_start)
+
+
+def view_of(table: PlayTable, learner_id: int | None, since: int | None = None,
+            help_requested: bool = False) -> dict[str, Any] | None:
+    """The viewing seat's view of the game (a spectator's when they hold no seat)."""
+    if table.state is None:
+        return None
+    game = services.load_game(table)
+    names = seat_names(table.seats, table.options["seats"])
+    seat = services.seat_of(table, learner_id)
+    start = _since(table, since)
+    if seat is None:
+        return spectator_view(game, names, start)
+    return seat_view(game, seat, names, start, bool(table.options.get("coaching")),
+                     help_requested)
+
+
+def _context(table: PlayTable) -> dict[str, Any]:
+    learner_id = _learner_id()
+    seat = services.seat_of(table, learner_id)
+    rules = get_profile(table.rules)
+    return {
+        "table": table, "rules": rules, "rules_name": _(rules.display_name),
+        "seat": seat, "is_host": learner_id is not None and table.host_id == learner_id,
+        "names": seat_names(table.seats, table.options["seats"]),
+        "free": services.free_seats(table), "levels": LEVEL_NAMES,
+        "view": view_of(table, learner_id, None, bool(request.args.get("help"))),
+        "stamp": stamp(table),
+    }
+
+
+def stamp(table: PlayTable) -> str:
+    """What changes the page: the move number, the status and the seats taken."""
+    return f"{table.move_number}.{table.status}.{len(table.seats)}"
+
+
+@bp.get("/tables/<table_id>")
+def show(table_id: str) -> ResponseReturnValue:
+    table = _table(table_id)
+    context = _context(table)
+    services.touch(table, context["seat"])
+    return render_template("tables/table.html", **context)
+
+
+@bp.get("/tables/<table_id>/fragment")
+def fragment(table_id: str) -> ResponseReturnValue:
+    """The live part of the page alone, for tables.js to swap in."""
+    return render_template("tables/_live.html", **_context(_table(table_id)))
+
+
+@bp.get("/tables/<table_id>/state")
+def state(table_id: str) -> ResponseReturnValue:
+    """The viewing seat's state by move number: ``since`` is the last move the client has;
+    unchanged, only the numbers; else the view and ``changes``, the moves since."""
+    table = _table(table_id)
+    raw = request.args.get("since", "")
+    since = int(raw) if raw.isdigit() else None
+    body: dict[str, Any] = {"move_number": table.move_number, "status": table.status,
+                            "stamp": stamp(table), "seats_taken": len(table.seats),
+                            "new_hand": since is not None and since < table.hand_start}
+    learner_id = _learner_id()
+    body["seat"] = services.seat_of(table, learner_id)
+    if since is not None and since >= table.move_number:
+        body["changed"] = False
+        return jsonify(body)
+    view = view_of(table, learner_id, since)
+    body["changed"] = True
+    body["view"] = view
+    body["changes"] = [] if view is None else view.get("log", [])
+    return jsonify(body)
+
+
+def _posted() -> tuple[Any, Any]:
+    """The move number and the action of a move, from a JSON body or form fields (a form
+    sends the action as JSON text, as the play pages do)."""
+    if request.is_json:
+        data = request.get_json(silent=True)
+        if not isinstance(data, dict):
+            raise services.TableError("the body must be a JSON object with move and action")
+        return data.get("move"), data.get("action")
+    action: Any = request.form.get("action")
+    if request.form.get("type") == "next_hand":
+        action = {"type": "next_hand"}
+    elif isinstance(action, str):
+        try:
+            action = json.loads(action)
+        except ValueError:
+            raise services.TableError("the action field must be JSON") from None
+    return request.form.get("move"), action
+
+
+@bp.post("/tables/<table_id>/moves")
+@limiter.limit("240 per minute")
+def moves(table_id: str) -> ResponseReturnValue:
+    _table(table_id)
+    learner_id = _learner_id()
+    back = url_for(".show", table_id=table_id, _anchor="play")
+    try:
+        seen, action = _posted()
+        number = services.move(table_id, learner_id, seen, action)
+    except services.TableError as exc:
+        return _refused(exc, back)
+    if _wants_json():
+        table = _table(table_id)
+        return jsonify({"move_number": number, "stamp": stamp(table),
+                        "view": view_of(table, learner_id, None)})
+    return redirect(back)
