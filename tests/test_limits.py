@@ -303,3 +303,14 @@ def test_a_refused_attempt_is_not_a_failure(site_with: Callable[..., Flask]) -> 
     assert [attempt(browser(site, address), bia) for _ in range(2)] == [400, 429]
     last = browser(site, address).post("/auth/login", data={"email": bia, "password": "x"})
     assert ADDRESS_REFUSED.format(n=1, s="") in last.get_data(as_text=True)
+
+
+def test_limits_hold_in_memory_while_redis_is_unreachable(tmp_path: Path) -> None:
+    """Redis down: each worker counts in its own memory rather than refuse every login."""
+    app = make_site(tmp_path / "r.sqlite", "redis://127.0.0.1:1/0", "down",
+                    RATELIMIT_IN_MEMORY_FALLBACK_ENABLED=True)
+    ana = fresh("ana")
+    teacher(app, ana)
+    client = browser(app, fresh_address())
+    assert Counter(attempt(client, ana) for _ in range(12)) == {400: 10, 429: 2}
+    assert attempt(browser(app, fresh_address()), ana, PASSWORD) == 302
