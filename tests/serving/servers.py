@@ -1,5 +1,5 @@
 """Real servers for the serving and deployment tests: free loopback ports, gunicorn started
-the way ``flask --app tutor serve`` starts it, and small HTTP helpers on raw sockets."""
+the way production starts it (docs/deploy.md), and small HTTP helpers on raw sockets."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def site_env(folder: Path, **extra: str) -> dict[str, str]:
 
 
 def prepare(env: dict[str, str]) -> None:
-    """What ``flask --app tutor serve`` does before starting gunicorn."""
+    """What ``flask --app tutor serve`` (and the deployment's migrate unit) does first."""
     subprocess.run([sys.executable, "-m", "flask", "--app", "tutor", "prepare"], env=env,
                    cwd=ROOT, check=True, capture_output=True, timeout=120)
 
@@ -94,7 +94,7 @@ def prepare(env: dict[str, str]) -> None:
 @contextmanager
 def gunicorn(env: dict[str, str], workers: int = 2, threads: int | None = None,
              log: Path | None = None) -> Iterator[str]:
-    """The site under gunicorn with tutor.serving's settings, as ``flask serve`` runs it."""
+    """The site under gunicorn with tutor.serving's settings, as production runs it."""
     from tutor.commands import gunicorn_argv
 
     port = free_port()

@@ -1,4 +1,4 @@
-"""The site as ``flask --app tutor serve`` runs it (gunicorn with tutor.serving's settings):
+"""The site as production runs it (gunicorn with tutor.serving's settings, docs/deploy.md):
 slow clients cannot starve it, bodies sent chunked or nested deep are refused cleanly, and
 the login limit holds across real worker processes sharing Redis."""
 
