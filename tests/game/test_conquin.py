@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from solver.cards import JOKER_BASE, card_kind, card_str, cards_of, mask_of
+from solver.cards import JOKER_BASE, NATURALS, card_kind, card_str, cards_of, mask_of
 from solver.errors import IllegalActionError
-from solver.game.conquin import ConquinAction, ConquinState, observe
+from solver.game.conquin import ConquinAction, ConquinState, melding, observe
 from solver.game.conquin.melding import best_closing, split
 from solver.game.conquin.players import PLAYERS
 from solver.game.conquin.state import TAKE_FACE_UP, TAKE_STOCK
@@ -360,3 +360,53 @@ def test_a_table_passes_the_deal_clockwise_and_carries_the_chips() -> None:
         balance = [b + s for b, s in zip(balance, deal.settled, strict=True)]
         holder = deal.winner if deal.pot_played and deal.winner is not None else holder
     assert sum(balance) == 0
+
+
+def _covered_by_search(naturals: int, jokers: int) -> int:
+    """The most natural cards in melds, by the plain search the memo and the early stop
+    must agree with."""
+    if not naturals:
+        return 0
+    card = (naturals & -naturals).bit_length() - 1
+    low = naturals >> (card + NATURALS) & 1
+    best = _covered_by_search(naturals ^ (1 << (card + NATURALS) if low else 1 << card),
+                              jokers)
+    for nat, miss, _ in melding._options(card % 13, card // 13, naturals, min(jokers, 4)):
+        best = max(best, nat.bit_count()
+                   + _covered_by_search(melding.minus(naturals, nat), jokers - miss))
+    return best
+
+
+def _closes_by_search(hand: int) -> list[int]:
+    """The discards that close, each asked of the full search as before the early exit."""
+    state = ConquinState(deal_from_seed(0, 0, CONQUIN, 3))
+    state.phase, state.to_move, state.hands[0] = "discard", 0, hand
+    naturals, jokers = split(hand)
+    assert melding.covered(naturals, jokers) == _covered_by_search(naturals, jokers)
+    expected = []
+    for action in state.discards():
+        assert action.card is not None
+        rest = (naturals, jokers - 1) if action.card >= JOKER_BASE else (
+            melding.minus(naturals, 1 << card_kind(action.card)), jokers)
+        assert melding.covered(*rest) == _covered_by_search(*rest)
+        if best_closing(*rest) is not None:
+            expected.append(action.card)
+    assert [a.card for a in state.closes()] == expected
+    return expected
+
+
+def test_the_quick_closing_and_melding_answers_agree_with_the_plain_search() -> None:
+    """The greedy player's speed-ups (issue 28) change no answer: the closes offered after
+    the early exit, and ``covered`` with its memo of meld options and early stop."""
+    rng = random.Random(28)
+    cards = list(CONQUIN.deck.cards)
+    for _ in range(40):
+        _closes_by_search(mask_of(rng.sample(cards, 11)))
+    closable = 0
+    for text in ("7H 7H 7S KD AD 2D 3D 9C 10C JC", "QS KS AS 2S 3S 5H 5H 5D 5C 5S",
+                 "7H 7H 7S 7S 7D 7D 7C 7C * *", "5H 6H * 9C 9D * QS KS AS 2S",
+                 "4S 5S 6S 7S * 9S 10S * QS KS"):
+        ten = physical(text, set())
+        for extra in rng.sample([c for c in cards if c not in ten], 6):
+            closable += bool(_closes_by_search(mask_of([*ten, extra])))
+    assert closable == 5 * 6  # each hand closes at least by throwing the extra card

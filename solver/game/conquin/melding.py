@@ -56,18 +56,38 @@ def _windows(rank: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def options(card: Card, naturals: CardMask, jokers: int) -> list[Meld]:
+def options(card: Card, naturals: CardMask, jokers: int) -> tuple[Meld, ...]:
     """Every meld holding the natural ``card`` (copy 0, the hand's lowest card) made of the
     hand's naturals and at most ``jokers`` jokers, each with the fewest jokers it needs."""
     rank, suit = card % 13, card // 13
-    jokers = min(jokers, 4)
+    # What the answer depends on: the suit's ranks and the rank's copies in each suit.
+    key = (card, naturals >> suit * 13 & 0x1FFF,
+           naturals >> rank & _RANK_BITS | (naturals >> (rank + NATURALS) & _RANK_BITS) << 1,
+           min(jokers, 4))
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) >= OPTIONS_MEMO:
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = _options(rank, suit, naturals, key[3])
+    return found
+
+
+_RANK_BITS: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""One rank's card in each suit, the lowest rank's place."""
+_OPTIONS: dict[tuple[Card, int, int, int], tuple[Meld, ...]] = {}
+"""Memo of :func:`options`: closing and greedy searches ask the same few hundred
+cases over and over."""
+OPTIONS_MEMO: Final = 1 << 17
+
+
+def _options(rank: int, suit: int, naturals: CardMask, jokers: int) -> tuple[Meld, ...]:
     shift = suit * 13
     out: list[Meld] = [(got << shift, miss, True)
                        for got, miss in _run_options(rank, naturals >> shift & 0x1FFF, jokers)]
     copies = tuple((naturals >> (rank + 13 * s) & 1) + (naturals >> (rank + 13 * s + NATURALS) & 1)
                    for s in range(4))
     out.extend((mask, miss, False) for mask, miss in _set_options(rank, suit, copies, jokers))
-    return out
+    return tuple(out)
 
 
 @cache
@@ -185,8 +205,15 @@ def covered(naturals: CardMask, jokers: int) -> int:
     card = low.bit_length() - 1
     best = covered(naturals ^ low if not naturals >> (card + NATURALS) & 1
                    else naturals ^ (1 << (card + NATURALS)), jokers)
+    total = naturals.bit_count()
+    have_low, have_high = naturals & KINDS_MASK, naturals >> NATURALS
     for nat, miss, _ in options(card, naturals, jokers):
-        value = _count(nat) + covered(minus(naturals, nat), jokers - miss)
+        take_low, take_high = nat & KINDS_MASK, nat >> NATURALS
+        rest = ((have_low & ~take_low) | (have_high & take_low & ~take_high)
+                | (have_high & ~take_low) << NATURALS)  # minus(naturals, nat), inlined
+        value = nat.bit_count() + covered(rest, jokers - miss)
         if value > best:
             best = value
+            if value == total:  # every card in melds: nothing beats it
+                break
     return best

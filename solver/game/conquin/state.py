@@ -28,7 +28,7 @@ from typing import Any, Final, Literal
 from solver.cards import JOKER_BASE, NATURALS, Card, card_kind, card_str, cards_of
 from solver.errors import ConquianError, IllegalActionError
 from solver.game.conquian.actions import record_fields, record_head
-from solver.game.conquin.melding import Meld, best_closing, minus, split
+from solver.game.conquin.melding import Meld, best_closing, covered, minus, split
 from solver.game.deal import Deal
 from solver.melds import meld_problem
 from solver.messages import N_
@@ -323,6 +323,10 @@ class ConquinState:
         the best-paying arrangement (I10)."""
         hand = self.hands[self.to_move]
         naturals, jokers = split(hand)
+        # Cards never put more in melds than the hand they came from, so when two of the
+        # eleven are out of melds at best, no discard leaves ten in melds.
+        if covered(naturals, jokers) < naturals.bit_count() - 1:
+            return []
         out = []
         for action in self.discards():
             card = action.card
