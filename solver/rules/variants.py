@@ -99,6 +99,7 @@ class Conquin(RuleProfile):
     deal_in_blocks = True
     forcing = False
     match_target = 0
+    turn_limit = 300
     match_options: ClassVar[Mapping[str, object]] = {"pot_chip": False, "dealer": None}
     book = "I"
     puzzle_themes: ClassVar[Mapping[str, str]] = {

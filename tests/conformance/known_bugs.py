@@ -9,15 +9,7 @@ import pytest
 
 from tests.conformance.games import GAME_IDS
 
-_CONQUIN_UNBOUNDED = (
-    "Conquin deals have no step bound: I12 shuffles the discards back into the stock for ever "
-    "and solver/game/conquin/state.py has no limit like Kunken's MAX_TURNS, so uniformly "
-    "random play may never end (seed 1, 4 seats: not over after 3,000 steps)")
-
-KNOWN: dict[tuple[str, str], str] = {
-    ("test_random_hands_finish", "conquin"): _CONQUIN_UNBOUNDED,
-    ("test_a_thousand_random_hands_finish", "conquin"): _CONQUIN_UNBOUNDED,
-}
+KNOWN: dict[tuple[str, str], str] = {}
 """(test name, profile id) -> the bug, with a reproduction in the report of issue 28."""
 
 

@@ -165,6 +165,7 @@ QUOTED = [
     ("cooncan", "C15", "15 for aces"),
     ("kunken", "K4", "уже выложенную на столе"),
     ("kunken", "K5", "Игрок, взявший ту карту, за которую выложен джокер"),
+    ("conquin", "I12", "Chi chiude mostra le sue carte e si aggiudica il piatto"),  # issue 28
 ]
 
 

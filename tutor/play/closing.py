@@ -53,7 +53,12 @@ def closing(view: Mapping[str, Any], rules: RuleProfile, stake: int, pot_played:
                "%(betting)s).", pot=view["pot"], antes=rules.rule("antes"), betting=bets)]
     net = nets(view, stake)
     if winner is None:
-        lines.append(_("Nobody played on: the antes go back."))
+        if result.get("end") == "limit":
+            lines.append(_("Nobody closed in %(turns)s turns, so the deal ends with no "
+                           "closer: every player takes back what they put in (%(rule)s).",
+                           turns=result.get("turns"), rule=rules.rule("stock_out")))
+        else:
+            lines.append(_("Nobody played on: the antes go back."))
         return {"melds": [], "payment": lines, "net": net}
     who = seat_name(winner, seats)
     multiplier = int(result.get("multiplier") or 1)

@@ -81,6 +81,9 @@ def hand_result(view: dict[str, Any], seats: int) -> str | None:
     elif winner == "opponent":
         winner = 1
     if winner is None:
+        if result.get("end") == "limit":  # a turn limit (I12) ended the hand
+            return gettext("Nobody closed in %(turns)s turns: every player takes back "
+                           "what they put in.", turns=result.get("turns"))
         if "pot" in view:
             return gettext("Nobody played on: the antes go back.")
         return gettext("The hand is a draw: the stock ran out.")

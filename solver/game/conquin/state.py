@@ -10,7 +10,8 @@ Phases (``current_player`` says who acts):
 * ``discard``: that player discards, or closes: ten cards shown in melds and the eleventh
   discarded (I9);
 * ``over``: someone closed (I9, I10), or the speaking left one player in (who takes the pot
-  unplayed) or nobody (the antes go back).
+  unplayed) or nobody (the antes go back), or nobody closed within the profile's
+  ``turn_limit`` turns (I12: every player takes back what they put in).
 
 Chips: the dealer antes 1, the player on the dealer's left 2 (I3).  With the Pot chip
 option (I11) the holder, when sitting on the left of the two-chip player, must open with
@@ -209,6 +210,7 @@ class ConquinState:
         "speak_index",
         "stock",
         "to_move",
+        "turns",
         "waste",
         "winner",
     )
@@ -239,6 +241,8 @@ class ConquinState:
         self.phase: Phase = "speak"
         self.to_move = first
         self.reshuffles = 0
+        self.turns = 0
+        """Turns played (a take and a discard each), for the profile's ``turn_limit``."""
         self.hands = list(deal.hands)
         self.winner: int | None = None
         self.multiplier = 0
@@ -362,6 +366,10 @@ class ConquinState:
             self.hands[p] &= ~(1 << card)
             self.waste.append(card)
             self.history.append((p, ConquinAction("discard", card=card)))
+            self.turns += 1
+            if self.turns == self.deal.rules.turn_limit:
+                self._out_of_turns()
+                return
             self._next_taker(p)
             return
         if kind == "close":
@@ -524,6 +532,13 @@ class ConquinState:
         self.end = "close"
         self._settle(p, best[0])
 
+    def _out_of_turns(self) -> None:
+        """I12: nobody closed within the turn limit; the deal ends with no closer and every
+        player takes back what they put in (the Pot chip stays with its holder)."""
+        self.phase = "over"
+        self.end = "limit"
+        self.settled = (0,) * self.n
+
     def _settle(self, winner: int, multiplier: int) -> None:
         """I10: the closer takes the pot, and each other player still in pays the stake
         again (multiplier - 1) times; players who passed lose only what they put in."""
@@ -547,6 +562,8 @@ class ConquinState:
         if self.winner is not None:
             data["winner"] = self.winner
             data["multiplier"] = self.multiplier
+        if self.end == "limit":
+            data["turns"] = self.turns
         data["chips"] = list(self.settled)
         if self.pot_holder is not None:
             data["pot_chip"] = self.next_pot_holder()

@@ -45,6 +45,8 @@ class ConquinObservation:
     closing: tuple[tuple[tuple[Card, Card | None], ...], ...]
     settled: tuple[int, ...]
     end: str | None
+    turns: int
+    """Turns played so far (a take and a discard each; I12 ends the deal at the limit)."""
 
     @property
     def face_up(self) -> Card | None:
@@ -82,6 +84,8 @@ class ConquinObservation:
                 "melds": [ConquinAction("close", melds=(m,)).to_dict()["melds"][0]
                           for m in self.closing],
             }
+            if self.end == "limit":
+                view["result"]["turns"] = self.turns
         return view
 
 
@@ -111,6 +115,7 @@ def observe(state: ConquinState, player: int) -> ConquinObservation:
         closing=state.closing,
         settled=state.settled,
         end=state.end,
+        turns=state.turns,
     )
 
 
