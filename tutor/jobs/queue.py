@@ -12,7 +12,7 @@ puts it back on the queue, ``RETRIES`` times.
 from __future__ import annotations
 
 import os
-from typing import Any, Final
+from typing import Final
 
 from flask import Flask, current_app
 from redis import Redis
@@ -98,7 +98,7 @@ def status(game_id: str, hand: int) -> str | None:
     except NoSuchJobError:
         return None
     state = job.get_status()
-    return None if state is None else str(state.value if hasattr(state, "value") else state)
+    return None if state is None else JobStatus(state).value
 
 
 def workers_listening() -> int:
@@ -106,9 +106,3 @@ def workers_listening() -> int:
     until its registration lapses)."""
     return int(Worker.count(queue=queue()))
 
-
-def describe(app: Flask) -> dict[str, Any]:
-    """The queue in numbers, for the logs and the benchmarks."""
-    jobs = queue(app)
-    return {"queued": jobs.count, "started": jobs.started_job_registry.count,
-            "failed": jobs.failed_job_registry.count, "workers": Worker.count(queue=jobs)}
