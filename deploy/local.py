@@ -26,8 +26,11 @@ import socket
 import ssl
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -163,6 +166,10 @@ class Stack:
         for index in range(self.app_count):
             self.start_app(index)
         self._nginx()
+        self._record()
+
+    def _record(self) -> None:
+        """stack.json: where the site is, and the app servers' pids (``down`` stops them)."""
         (self.folder / "stack.json").write_text(json.dumps({
             "url": self.url, "app_ports": self.app_ports, "secret_key": self.secret_key,
             "pids": {str(i): p.pid for i, p in self.apps.items()}, "cert": str(self.cert),
@@ -183,14 +190,27 @@ class Stack:
         self.pg_dir.mkdir()
         if os.geteuid() == 0:
             shutil.chown(self.pg_dir, "postgres")
-        as_pg = _as_postgres()
-        _run([*as_pg, str(pg / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"])
+        _run([*_as_postgres(), str(pg / "initdb"), "-D", str(data), "-A", "trust",
+              "-U", "postgres"])
+        self.start_postgres()
+        _run([*_as_postgres(), str(pg / "createdb"), "-h", str(self.pg_dir), "-p", "5432",
+              "-U", "postgres", "conquian"])
+
+    def postgres_running(self) -> bool:
+        done = subprocess.run([*_as_postgres(), str(_pg_bin() / "pg_ctl"), "-D",
+                               str(self.pg_dir / "data"), "status"], capture_output=True)
+        return done.returncode == 0
+
+    def start_postgres(self) -> None:
         # Unix socket only (no TCP), and the defaults that make a commit durable (fsync,
         # synchronous_commit): an acknowledged move is on disk.
-        _run([*as_pg, str(pg / "pg_ctl"), "-D", str(data), "-l", str(self.pg_dir / "server.log"),
-              "-w", "-o", f"-k {self.pg_dir} -c listen_addresses='' -p 5432", "start"])
-        _run([*as_pg, str(pg / "createdb"), "-h", str(self.pg_dir), "-p", "5432",
-              "-U", "postgres", "conquian"])
+        _run([*_as_postgres(), str(_pg_bin() / "pg_ctl"), "-D", str(self.pg_dir / "data"),
+              "-l", str(self.pg_dir / "server.log"), "-w", "-o",
+              f"-k {self.pg_dir} -c listen_addresses='' -p 5432", "start"])
+
+    def stop_postgres(self) -> None:
+        _run([*_as_postgres(), str(_pg_bin() / "pg_ctl"), "-D", str(self.pg_dir / "data"),
+              "-m", "fast", "-w", "stop"])
 
     def _redis(self) -> None:
         if shutil.which("redis-server") is None:
@@ -214,27 +234,64 @@ class Stack:
         log = open(self.folder / f"app{index}.log", "ab")  # noqa: SIM115
         self.apps[index] = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-c", "python:tutor.serving",
-             "tutor:create_app()"], env=env, cwd=ROOT, stdout=log, stderr=log,
+             "--graceful-timeout", "20", "--preload", "tutor:create_app()"],
+            env=env, cwd=ROOT, stdout=log, stderr=log,
             start_new_session=True)  # its own process group: killed whole, workers too
         log.close()
+        self._record()
         port = self.app_ports[index]
         process = self.apps[index]
 
         def answers() -> bool:
             if process.poll() is not None:
                 raise RuntimeError(f"app server {index} exited: see {self.folder}/app{index}.log")
-            with urllib.request.urlopen(f"http://{HOST}:{port}/healthz", timeout=2) as r:
+            # Ready, not merely alive: it reaches PostgreSQL and Redis (tutor/health).
+            with urllib.request.urlopen(f"http://{HOST}:{port}/readyz", timeout=2) as r:
                 return bool(r.status == 200)
 
         _wait(answers, f"app server {index}")
 
+    def wait_in_rotation(self, seconds: float = 30) -> None:
+        """Return once nginx sends requests to every running app server again (after a
+        failure nginx skips a server for its ``fail_timeout``): probes go through nginx
+        until each server's log shows one."""
+        logs = {i: self.folder / f"app{i}.log" for i in self.apps}
+        seen = {i: log.read_bytes().count(b'"GET /livez') for i, log in logs.items()}
+        context = self.ssl_context()
+
+        def all_reached() -> bool:
+            with urllib.request.urlopen(self.url + "/livez", timeout=5, context=context):
+                pass
+            return all(log.read_bytes().count(b'"GET /livez') > seen[i]
+                       for i, log in logs.items())
+
+        _wait(all_reached, "nginx's rotation of every app server", seconds)
+
+    def stop_app(self, index: int, timeout: float = 60) -> float:
+        """Stop app server ``index`` the way systemd stops deploy/systemd/conquian@.service
+        (``KillMode=mixed``): SIGTERM to gunicorn's master only, which stops listening and
+        lets its workers finish the requests they hold; whatever is left of its process
+        group after ``timeout`` gets SIGKILL.  Answers how long it took to exit."""
+        process = self.apps.pop(index)
+        self._record()
+        started = time.monotonic()
+        try:
+            os.kill(process.pid, signal.SIGTERM)
+            process.wait(timeout)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            pass
+        finally:
+            with suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        return time.monotonic() - started
+
     def kill_app(self, index: int) -> None:
         """SIGKILL the app server and its workers at once: nothing gets to finish."""
         process = self.apps.pop(index)
-        try:
+        self._record()
+        with suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         process.wait()
 
     def _nginx(self) -> None:
@@ -247,7 +304,7 @@ class Stack:
         for path in [static, *static.rglob("*")]:
             path.chmod(0o755 if path.is_dir() else 0o644)
         site = (ROOT / "deploy" / "nginx" / "conquian.conf").read_text()
-        servers = "\n    ".join(f"server {HOST}:{port} max_fails=1 fail_timeout=3s;"
+        servers = "\n    ".join(f"server {HOST}:{port} max_fails=1 fail_timeout=2s;"
                                  for port in self.app_ports)
         for key, value in {
             "APP_SERVERS": servers, "HTTP_LISTEN": f"{HOST}:{self.http_port}",
@@ -285,36 +342,87 @@ class Stack:
 
     def down(self) -> None:
         for index in list(self.apps):
-            process = self.apps.pop(index)
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(timeout=30)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                try:
-                    os.killpg(process.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
+            self.stop_app(index, timeout=30)
         stop_stack_servers(self.folder)
 
 
-def stop_stack_servers(folder: Path) -> None:
-    """Stop nginx, Redis and PostgreSQL of the stack in ``folder`` (each by its pid file)."""
-    pid = folder / "nginx" / "nginx.pid"
-    if pid.exists():
+@contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """While inside, SIGTERM raises KeyboardInterrupt in the main thread, as Ctrl-C does, so
+    that ``finally`` blocks and pytest's fixture finalizers stop every server this stack
+    started (left alone, SIGTERM ends Python without running either).  A second SIGTERM
+    is ignored: the clean-up is under way."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise KeyboardInterrupt(f"stopped by signal {signum}")
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def stack_pids(folder: Path) -> dict[str, int]:
+    """Every process the stack in ``folder`` runs, by what it is: each app server's
+    gunicorn master and the rest of its process group (workers, graders), nginx, Redis and
+    PostgreSQL's postmaster (from their pid files)."""
+    found: dict[str, int] = {}
+    files = {"nginx": folder / "nginx" / "nginx.pid", "redis": folder / "redis" / "redis.pid",
+             "postgres": folder / "pg" / "data" / "postmaster.pid"}
+    for name, path in files.items():
+        with suppress(OSError, ValueError, IndexError):
+            found[name] = int(path.read_text().split()[0])
+    try:
+        masters = json.loads((folder / "stack.json").read_text())["pids"]
+    except (OSError, ValueError, KeyError):
+        masters = {}
+    groups = {int(pid): f"app{index}" for index, pid in masters.items()}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pgid = int(fields[2])  # after the state and the parent's pid
+        if pgid in groups:
+            found[f"{groups[pgid]} pid {stat.parent.name}"] = int(stat.parent.name)
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie, exited but not yet reaped, does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+def stop_stack_servers(folder: Path, seconds: float = 30) -> None:
+    """Stop nginx, Redis and PostgreSQL of the stack in ``folder`` (each by its pid file),
+    and return once they have exited."""
+    pids = [pid for name, pid in stack_pids(folder).items()
+            if name in ("nginx", "redis", "postgres")]
+    if (folder / "nginx" / "nginx.pid").exists():
         subprocess.run([_nginx(), "-p", str(folder / "nginx"), "-e",
                         str(folder / "nginx" / "error.log"), "-c",
                         str(folder / "nginx" / "nginx.conf"), "-s", "quit"],
                        capture_output=True)
     redis_pid = folder / "redis" / "redis.pid"
     if redis_pid.exists():
-        try:
+        with suppress(ValueError, ProcessLookupError):
             os.kill(int(redis_pid.read_text().strip()), signal.SIGTERM)
-        except (ValueError, ProcessLookupError):
-            pass
     data = folder / "pg" / "data"
     if (data / "postmaster.pid").exists():
         subprocess.run([*_as_postgres(), str(_pg_bin() / "pg_ctl"), "-D", str(data),
                         "-m", "fast", "stop"], capture_output=True)
+    deadline = time.monotonic() + seconds
+    while any(running(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
 
 
 def main() -> int:
@@ -326,24 +434,26 @@ def main() -> int:
     if args.command == "up":
         stack = Stack(args.folder, app_count=args.apps)
         try:
-            stack.up()
+            with terminate_as_interrupt():
+                stack.up()
         except BaseException:
             stack.down()
             raise
         print(f"The site is at {stack.url} (certificate: {stack.cert}); app servers on "
               + ", ".join(f"{HOST}:{p}" for p in stack.app_ports))
-        # The app servers are children of this process: it stays until interrupted.
+        # The app servers are children of this process: it stays until interrupted (Ctrl-C
+        # or SIGTERM), then stops everything.
         try:
-            signal.pause()
+            with terminate_as_interrupt():
+                signal.pause()
         except KeyboardInterrupt:
             pass
-        stack.down()
+        finally:
+            stack.down()
         return 0
     for pid in json.loads((args.folder / "stack.json").read_text())["pids"].values():
-        try:
+        with suppress(ProcessLookupError):
             os.killpg(int(pid), signal.SIGTERM)
-        except ProcessLookupError:
-            pass
     stop_stack_servers(args.folder)
     return 0
 

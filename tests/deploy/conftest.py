@@ -4,6 +4,7 @@ the tests are skipped with the reason."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import tempfile
@@ -17,7 +18,9 @@ from tests.backends import services_required
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "deploy"))
 
-from local import Stack  # noqa: E402
+from local import Stack, running, stack_pids, terminate_as_interrupt  # noqa: E402
+
+__all__ = ["ROOT", "Stack", "running", "stack_pids"]
 
 NEEDED = {"nginx": ("nginx", "/usr/sbin/nginx"), "redis-server": ("redis-server",),
           "PostgreSQL": ("/usr/lib/postgresql",), "openssl": ("openssl",)}
@@ -38,12 +41,15 @@ def stack(request: pytest.FixtureRequest) -> Iterator[Stack]:
     # must be able to reach this one.
     folder = Path(tempfile.mkdtemp(prefix="conquian-stack-"))
     failed_before = request.session.testsfailed
-    deployment = Stack(folder)
-    try:
-        deployment.up()
-        yield deployment
-    finally:
-        deployment.down()
+    # CONQUIAN_STACK_APPS: fewer app servers for tests that need no second one.
+    deployment = Stack(folder, app_count=int(os.environ.get("CONQUIAN_STACK_APPS", "2")))
+    # A run stopped by SIGTERM (a CI timeout, scripts/test's trap) still stops the servers.
+    with terminate_as_interrupt():
+        try:
+            deployment.up()
+            yield deployment
+        finally:
+            deployment.down()
         if request.session.testsfailed == failed_before:
             shutil.rmtree(folder, ignore_errors=True)
         else:
