@@ -43,6 +43,7 @@
         if (body.stamp === stamp) { return null; }
         stamp = body.stamp;
         move = body.move_number;
+        root.dataset.move = String(move);
         var view = body.view || {};
         return swap(view.turn !== undefined && view.turn !== null && view.turn === body.seat);
       })
@@ -60,7 +61,8 @@
     if (submitter && submitter.name) { data.set(submitter.name, submitter.value); }
     var action;
     try { action = JSON.parse(data.get("action")); } catch (e) { return form.submit(); }
-    fetch(form.action, {
+    // getAttribute: the form's field named "action" hides form.action.
+    fetch(form.getAttribute("action"), {
       method: "POST", credentials: "same-origin",
       headers: {"Content-Type": "application/json", Accept: "application/json",
                 "X-CSRFToken": csrf()},

@@ -36,7 +36,7 @@ def seat_names(seats: list[Any], count: int) -> list[str]:
         elif row.kind == "computer":
             names.append(_("Computer %(n)s", n=index + 1))
         else:
-            names.append(row.name)
+            names.append(row.name or _("Player %(n)s", n=index + 1))
     return names
 
 

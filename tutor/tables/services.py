@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
 
 from solver.errors import ConquianError
 from solver.game.matches import check_seats, match_options
@@ -172,9 +173,9 @@ def free_seats(table: PlayTable) -> list[int]:
     return [i for i in range(table.options["seats"]) if i not in taken]
 
 
-def _name(name: object, fallback: str) -> str:
-    text = " ".join(str(name or "").split())[:NAME_LENGTH]
-    return text or fallback
+def _name(name: object) -> str:
+    """A person's name at the table, as typed (spaces tidied); empty: "Player n" is shown."""
+    return " ".join(str(name or "").split())[:NAME_LENGTH]
 
 
 # --- changes --------------------------------------------------------------------------------
@@ -198,7 +199,7 @@ def open_table(host_id: int, rules: object, seats: object = None,
                       options=options.to_dict(), host_id=host_id, status=OPEN, state=None,
                       move_number=0, hand_start=0)
     table.seats.append(TableSeat(seat=0, kind=HUMAN, learner_id=host_id,
-                                 name=_name(name, "Player 1")))
+                                 name=_name(name)))
     db.session.add(table)
     db.session.commit()
     return table
@@ -220,8 +221,12 @@ def join(table_id: str, learner_id: int, name: object = None) -> int:
         raise Conflict(N_("every seat at this table is taken: you may watch it"))
     seat = free[0]
     table.seats.append(TableSeat(seat=seat, kind=HUMAN, learner_id=learner_id,
-                                 name=_name(name, f"Player {seat + 1}")))
-    db.session.commit()
+                                 name=_name(name)))
+    try:
+        db.session.commit()
+    except IntegrityError:  # someone took the seat at the same moment (no row lock)
+        db.session.rollback()
+        raise Conflict(N_("someone took that seat at the same moment: try again")) from None
     return seat
 
 
@@ -244,8 +249,7 @@ def fill_with_computers(table_id: str, learner_id: int, level: object) -> int:
         raise Conflict(N_("this table has started: its seats are set"))
     free = free_seats(table)
     for seat in free:
-        table.seats.append(TableSeat(seat=seat, kind=COMPUTER, level=level,
-                                     name=f"Computer {seat + 1}"))
+        table.seats.append(TableSeat(seat=seat, kind=COMPUTER, level=level, name=""))
     db.session.commit()
     return len(free)
 
@@ -300,7 +304,7 @@ def computer_moves(game: TableGame, seats: list[TableSeat]) -> list[tuple[int, A
         game.state.apply_action(action)
         made.append((seat, action))
         if len(made) > MAX_COMPUTER_STEPS:
-            raise ConquianError("computer players did not finish their moves")
+            raise ConquianError(N_("the computer players did not finish their moves"))
     return made
 
 

@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from solver.game.registry import GAMES
+from solver.messages import N_
 from solver.rules import get_profile
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
@@ -236,7 +237,7 @@ def _posted() -> tuple[Any, Any]:
     if request.is_json:
         data = request.get_json(silent=True)
         if not isinstance(data, dict):
-            raise services.TableError("the body must be a JSON object with move and action")
+            raise services.TableError(N_("the body must be a JSON object with move and action"))
         return data.get("move"), data.get("action")
     action: Any = request.form.get("action")
     if request.form.get("type") == "next_hand":
@@ -245,7 +246,7 @@ def _posted() -> tuple[Any, Any]:
         try:
             action = json.loads(action)
         except ValueError:
-            raise services.TableError("the action field must be JSON") from None
+            raise services.TableError(N_("the action field must be JSON")) from None
     return request.form.get("move"), action
 
 
