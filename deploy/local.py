@@ -341,9 +341,11 @@ class Stack:
     # --- stopping -----------------------------------------------------------------------
 
     def down(self) -> None:
-        for index in list(self.apps):
-            self.stop_app(index, timeout=30)
-        stop_stack_servers(self.folder)
+        try:
+            for index in list(self.apps):
+                self.stop_app(index, timeout=30)
+        finally:  # whatever happened to the app servers, the rest is stopped too
+            stop_stack_servers(self.folder)
 
 
 @contextmanager
