@@ -227,8 +227,10 @@ def test_a_set_plays_the_game_of_its_puzzles_and_exports_what_imports(
         "file": (io.BytesIO(json.dumps(exported).encode()), "mine.json")},
         content_type="multipart/form-data")
     assert response.status_code == 302, response.get_data(as_text=True)
+    # A position naming no game is read as the set's (Cooncan); one naming another is refused.
     mixed = owner.post(f"/teach/sets/{set_id}/puzzles/new",
-                       data=puzzle_form(WORKED, "can_use", explanation="Look."))
+                       data=puzzle_form({"rules": "conquian-40", **WORKED}, "can_use",
+                                        explanation="Look."))
     assert mixed.status_code == 400
     assert "are all of one game" in mixed.get_data(as_text=True)
     assert len(hints_of(app, set_id)) == 1

@@ -98,21 +98,30 @@ def check(
     language: str = "en",
     hints: Sequence[str] = (),
     explanation: str = "",
+    ruleset: str | None = None,
+    game: str | None = None,
 ) -> dict[str, Any]:
     """The editor's report: ``ok``, ``error`` {field, message}, answer, warnings, suggestions.
 
     The hints and explanation go through the claim checker as a teacher's import does: a
     false sentence makes the report not ok, ``error`` naming the first and ``sentences``
-    every one; the answer and suggestions are still there to mend it with."""
+    every one; the answer and suggestions are still there to mend it with.
+
+    ``ruleset``: the game of a position that names none (the set's); ``game``: the game the
+    position must play (a set with other puzzles: they are all of one game)."""
     if task not in TASKS:
         return _failure("task", _("Choose a task."))
     problem = _position_problem(data)
     if problem:
         return _failure("position", problem)
     try:
-        position = Position.from_dict(data)
+        # A position naming its own game is read as that game (the set's may not hold).
+        named = isinstance(data, Mapping) and data.get("rules") is not None
+        position = Position.from_dict(data, None if named else ruleset)
     except ConquianError as exc:
         return _failure("position", error_text(exc))
+    if game is not None and position.rules.id != game:
+        return _failure("position", other_game(game, position.rules.id))
     problem = unbuildable(position)
     if problem:
         return _failure("position", problem)
@@ -144,6 +153,12 @@ def check(
         "warnings": warnings,
         "suggestions": suggestions,
     }
+
+
+def other_game(game: str, played: str) -> str:
+    """Why a position of another game cannot join a set."""
+    return _("This set plays %(set)s, and this position plays %(game)s: the puzzles of a set "
+             "are all of one game. Make a new set for %(game)s puzzles.", set=game, game=played)
 
 
 def _failure(field: str, message: str) -> dict[str, Any]:

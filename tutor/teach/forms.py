@@ -9,6 +9,7 @@ from wtforms import RadioField, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional
 
+from solver.rules import DEFAULT_PROFILE
 from tutor.teach.solving import MAX_TEXT
 
 LANGUAGE_CHOICES = [
@@ -32,6 +33,13 @@ class SetForm(FlaskForm):
         _l("Description"), validators=[Optional(), Length(max=MAX_TEXT)], render_kw={"rows": 3}
     )
     language = SelectField(_l("Language of the set"), choices=LANGUAGE_CHOICES, default="en")
+
+
+class NewSetForm(SetForm):
+    """A new set also names its game (its file's "ruleset"); the choices are the games the
+    editor builds, filled in by the view in the page's language."""
+
+    ruleset = SelectField(_l("Game"), default=DEFAULT_PROFILE.id)
 
 
 class PuzzleForm(FlaskForm):

@@ -286,6 +286,11 @@ def editor_builds(rules: RuleProfile) -> bool:
             and deck.ranks == DECK_40.ranks)
 
 
+def buildable_profiles() -> list[str]:
+    """The profile ids the editor builds puzzles of, in the registry's order."""
+    return [pid for pid, profile in PROFILES.items() if editor_builds(profile)]
+
+
 def unbuildable(position: Position) -> str | None:
     """Why the editor cannot build a puzzle of this position's game, or None."""
     if editor_builds(position.rules):

@@ -23,16 +23,17 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.utils import secure_filename
 
 from solver.cards import CardMask
+from solver.rules import DEFAULT_PROFILE, PROFILES
 from tutor.core.errors import error_text
 from tutor.extensions import db
 from tutor.models import Puzzle, PuzzleSet
 from tutor.models.classes import Classroom
 from tutor.teach import preview, services
 from tutor.teach.commands import register as register_commands
-from tutor.teach.editor import check, parse_card_line, parse_play_lines
-from tutor.teach.forms import ActionForm, ImportForm, PuzzleForm, SetForm
+from tutor.teach.editor import check, other_game, parse_card_line, parse_play_lines
+from tutor.teach.forms import ActionForm, ImportForm, NewSetForm, PuzzleForm, SetForm
 from tutor.teach.markdown import render_markdown
-from tutor.teach.solving import known_themes, mask_from
+from tutor.teach.solving import buildable_profiles, known_themes, mask_from
 from tutor.teach.store import (
     MAX_IMPORT_BYTES,
     PuzzleImportError,
@@ -78,7 +79,8 @@ def index() -> ResponseReturnValue:
 @bp.route("/teach/sets/new", methods=["GET", "POST"])
 @login_required
 def new_set() -> ResponseReturnValue:
-    form = SetForm()
+    form = NewSetForm()
+    form.ruleset.choices = [(pid, _(PROFILES[pid].display_name)) for pid in buildable_profiles()]
     if form.validate_on_submit():
         title = (form.title.data or "").strip()
         puzzle_set = PuzzleSet(
@@ -86,6 +88,7 @@ def new_set() -> ResponseReturnValue:
             title=title,
             description=(form.description.data or "").strip(),
             language=form.language.data or "en",
+            ruleset=form.ruleset.data or DEFAULT_PROFILE.id,
             author=current_user.display_name,
             source="teacher",
             owner_id=current_user.id,
@@ -231,7 +234,28 @@ def _editor(
     )
 
 
-def _report_for(form: PuzzleForm, language: str) -> dict[str, Any]:
+def _required_game(puzzle_set: PuzzleSet, puzzle: Puzzle | None) -> str | None:
+    """The game a position must play to join the set: the set's, once it has other
+    puzzles (the first puzzle of an empty set may still choose another)."""
+    others = any(p is not puzzle for p in puzzle_set.puzzles)
+    return puzzle_set.ruleset if others else None
+
+
+def _with_set_rules(text: str, ruleset: str) -> str:
+    """The position text, naming the set's game when it names none (saved positions
+    always say their game)."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return text  # build_puzzle says what is wrong with it
+    if isinstance(data, dict) and "rules" not in data:
+        return json.dumps({"rules": ruleset, **data})
+    return text
+
+
+def _report_for(
+    form: PuzzleForm, puzzle_set: PuzzleSet, puzzle: Puzzle | None
+) -> dict[str, Any]:
     """The no-JS "Check" and the live endpoint say the same: one ``check`` call."""
     try:
         data = services.read_position_text(form.position.data or "")
@@ -248,9 +272,11 @@ def _report_for(form: PuzzleForm, language: str) -> dict[str, Any]:
         task,
         accepted=accepted if task == "find_play" else None,
         take=take if task == "discard" else None,
-        language=language,
+        language=puzzle_set.language,
         hints=services.split_lines(form.hints.data),
         explanation=(form.explanation.data or "").strip(),
+        ruleset=puzzle_set.ruleset,
+        game=_required_game(puzzle_set, puzzle),
     )
 
 
@@ -259,7 +285,7 @@ def _save_puzzle(puzzle_set: PuzzleSet, puzzle: Puzzle | None) -> ResponseReturn
     form = PuzzleForm()
     if not form.validate_on_submit():
         return _editor(puzzle_set, form, puzzle, None), 400
-    report = _report_for(form, puzzle_set.language)
+    report = _report_for(form, puzzle_set, puzzle)
     if request.form.get("action") == "check":
         # Without JS the teacher asks for the check; empty hint fields get the suggestions.
         suggestions = report.get("suggestions") or {}
@@ -270,8 +296,9 @@ def _save_puzzle(puzzle_set: PuzzleSet, puzzle: Puzzle | None) -> ResponseReturn
         return _editor(puzzle_set, form, puzzle, report)
     key = puzzle.key if puzzle is not None else services.next_key(puzzle_set)
     try:
-        data = services.build_puzzle(dict(request.form.items()), key, puzzle_set.title,
-                                     puzzle_set.language)
+        fields = dict(request.form.items())
+        fields["position"] = _with_set_rules(fields.get("position", ""), puzzle_set.ruleset)
+        data = services.build_puzzle(fields, key, puzzle_set.title, puzzle_set.language)
     except services.FormProblem as exc:
         for name, message in exc.problems:
             target = getattr(form, name, None)
@@ -281,11 +308,9 @@ def _save_puzzle(puzzle_set: PuzzleSet, puzzle: Puzzle | None) -> ResponseReturn
         return _editor(puzzle_set, form, puzzle, report), 400
     # A set plays one game (its file's "ruleset"): the first puzzle sets it.
     game = services.game_of(data)
-    if any(p is not puzzle for p in puzzle_set.puzzles) and game != puzzle_set.ruleset:
-        form.position.errors = [*form.position.errors, _(
-            "This set plays %(set)s, and this position plays %(game)s: the puzzles of a set "
-            "are all of one game. Make a new set for %(game)s puzzles.",
-            set=puzzle_set.ruleset, game=game)]
+    required = _required_game(puzzle_set, puzzle)
+    if required is not None and game != required:
+        form.position.errors = [*form.position.errors, other_game(required, game)]
         return _editor(puzzle_set, form, puzzle, report), 400
     puzzle_set.ruleset = game
     if puzzle is None:
@@ -311,7 +336,7 @@ def new_puzzle(set_id: int) -> ResponseReturnValue:
         data={
             "title": _("Puzzle %(n)s", n=len(puzzle_set.puzzles) + 1),
             "task": "can_use",
-            "position": json.dumps(EMPTY_POSITION),
+            "position": json.dumps({"rules": puzzle_set.ruleset, **EMPTY_POSITION}),
             "difficulty": "1",
         },
     )
@@ -325,7 +350,7 @@ def edit_puzzle(set_id: int, puzzle_id: int) -> ResponseReturnValue:
     if request.method == "POST":
         return _save_puzzle(puzzle_set, puzzle)
     form = PuzzleForm(formdata=MultiDict(services.form_data_of(puzzle)))
-    return _editor(puzzle_set, form, puzzle, _report_for(form, puzzle_set.language))
+    return _editor(puzzle_set, form, puzzle, _report_for(form, puzzle_set, puzzle))
 
 
 @bp.post("/teach/sets/<int:set_id>/puzzles/<int:puzzle_id>/delete")
@@ -412,6 +437,16 @@ def check_position() -> ResponseReturnValue:
             or not isinstance(explanation, str):
         message = _("Send the hints as a list of sentences and the explanation as text.")
         return jsonify(ok=False, error={"field": "hints", "message": message}), 400
+    ruleset = game = None
+    set_id = request.args.get("set", "")
+    if set_id.isdigit() and len(set_id) <= 12:  # the editor's own set: its game holds
+        puzzle_set = db.session.get(PuzzleSet, int(set_id))
+        if puzzle_set is None or puzzle_set.owner_id != current_user.id:
+            message = _("There is no such set of yours.")
+            return jsonify(ok=False, error={"field": "set", "message": message}), 404
+        editing = request.args.get("puzzle", "")
+        puzzle = next((p for p in puzzle_set.puzzles if str(p.id) == editing), None)
+        ruleset, game = puzzle_set.ruleset, _required_game(puzzle_set, puzzle)
     report = check(
         body.get("position"),
         task,
@@ -420,6 +455,8 @@ def check_position() -> ResponseReturnValue:
         language=str(language),
         hints=[h.strip() for h in hints if h.strip()],
         explanation=explanation.strip(),
+        ruleset=ruleset,
+        game=game,
     )
     return jsonify(report)
 
