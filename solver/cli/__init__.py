@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from importlib import import_module
 
 # Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ("analyze", "bench", "selfplay", "replay", "puzzles")
+COMMANDS = ("analyze", "bench", "selfplay", "replay", "puzzles", "verify_deal")
 
 
 def build_parser() -> argparse.ArgumentParser:

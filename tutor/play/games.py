@@ -15,6 +15,7 @@ the older ``MatchGame`` and ``ProfileGame`` (a ``match`` section) still load
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
 from collections.abc import Iterator, Mapping
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from solver.errors import ConquianError
+from solver.game.commitment import new_salt
 from solver.game.errors import InvalidGameError
 from solver.game.matches import GameMatch
 from solver.game.record import continue_state, state_from_dict, state_to_dict
@@ -33,6 +35,7 @@ from tutor.play.stored_forms import (
     older_game,
     read_finished,
     read_profile,
+    read_salt,
     read_seats,
 )
 
@@ -71,6 +74,13 @@ class TableGame:
     """The learner resigned: the match is over, lost."""
     options: dict[str, Any] = field(default_factory=dict)
     """The match options it was started with (a new match like it takes them again)."""
+    deal_salt: str | None = None
+    """The salt of the current hand's deal commitment (:mod:`solver.game.commitment`),
+    kept on the server until the hand is over; ``None`` for a hand dealt before
+    commitments existed, which shows none."""
+    seeded: bool = False
+    """Started from a seed a test server was asked for: its salts come from that seed too,
+    so the same seed gives the same game, commitments included."""
 
     # --- queries --------------------------------------------------------------------
 
@@ -177,6 +187,15 @@ class TableGame:
         self.match.record_result(self.state)
         self.finished.append(state_to_dict(self.state))
         self.state = self.match.next_hand()
+        self.deal_salt = self.new_salt()
+
+    def new_salt(self) -> str:
+        """The salt of the current hand's deal: random, but for a seeded game (whoever
+        chose the seed knows the deal already)."""
+        if self.seeded:
+            text = f"conquian-deal-salt:{self.rules.id}:{self.seed}:{self.hand_index}"
+            return hashlib.sha256(text.encode()).hexdigest()[:32]
+        return new_salt()
 
     def resign(self) -> None:
         """End the match now, lost (the learner's choice; the hand stays as it was)."""
@@ -222,13 +241,15 @@ class TableGame:
                          game_rules(self.rules).match_from_dict(self.match.to_dict(),
                                                                 self.rules),
                          self.state.clone(), list(self.finished), self.seats, self.resigned,
-                         dict(self.options))
+                         dict(self.options), self.deal_salt, self.seeded)
 
     def table_dict(self) -> dict[str, Any]:
         return {"form": FORM, "rules": self.rules.id, "match": self.match.to_dict(),
                 "finished": list(self.finished), "level": self.level,
                 "coaching": self.coaching, "seats": self.seats, "resigned": self.resigned,
-                "options": dict(self.options)}
+                "options": dict(self.options),
+                **({} if self.deal_salt is None else {"deal_salt": self.deal_salt}),
+                **({"seeded": True} if self.seeded else {})}
 
     def to_dict(self) -> dict[str, Any]:
         return {**state_to_dict(self.state), "table": self.table_dict()}
@@ -280,7 +301,8 @@ class TableGame:
         if len(state.deal.hands) != seats or match.seats != seats:
             raise InvalidGameError("table.seats must be the number of hands dealt")
         return cls(rules, level, str(coaching), match, state, finished, seats, resigned,
-                   dict(options))
+                   dict(options), read_salt(table.get("deal_salt")),
+                   table.get("seeded") is True)
 
 
 # --- starting a game ------------------------------------------------------------------------
@@ -372,6 +394,7 @@ def new_game(rules: object = None, level: object = DEFAULT_LEVEL,
     if coaching not in COACHING:
         coaching = DEFAULT_COACHING
     seats = parse_opponents(profile, opponents)
+    seeded = seed is not None
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
     chosen = parse_options(profile, options)
@@ -382,7 +405,9 @@ def new_game(rules: object = None, level: object = DEFAULT_LEVEL,
     except ConquianError as exc:
         raise PlayError(exc.text) from None
     state = match.next_hand()
-    game = TableGame(profile, level, str(coaching), match, state, [], seats, False, chosen)
+    game = TableGame(profile, level, str(coaching), match, state, [], seats, False, chosen,
+                     seeded=seeded)
+    game.deal_salt = game.new_salt()
     game.computer_moves()
     return game
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from solver.errors import ConquianError
+from solver.game.commitment import SALT_RE
 from solver.game.errors import InvalidGameError
 from solver.game.matches import GameMatch
 from solver.game.record import state_from_dict
@@ -38,6 +39,16 @@ def read_finished(value: object) -> list[dict[str, Any]]:
     if not isinstance(value, list) or not all(isinstance(f, dict) for f in value):
         raise InvalidGameError("the finished hands must be a list of stored hands")
     return list(value)
+
+
+def read_salt(value: object) -> str | None:
+    """The current hand's deal salt (``table.deal_salt``); a game stored before deal
+    commitments has none."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not SALT_RE.fullmatch(value):
+        raise InvalidGameError("table.deal_salt must be 32 lowercase hex digits")
+    return value
 
 
 @dataclass

@@ -16,6 +16,7 @@ from typing import Any
 from flask_babel import gettext
 
 from solver.claims.play import center_help
+from solver.game.commitment import commitment, committed_text, deal_text
 from solver.game.conquian.view import Observation
 from solver.game.registry import game_rules
 from solver.rules import RuleProfile, get_profile
@@ -104,6 +105,24 @@ def revealed_hands(state: Any, seats: int) -> list[dict[str, Any]]:
              if s == HUMAN or rules.shows_hand is None or rules.shows_hand(state, s)
              else None}
             for s in range(seats)]
+
+
+def deal_commitment(game: Any) -> dict[str, Any] | None:
+    """The current hand's deal commitment (``hash``, its ``short`` form), and once the
+    hand is over (or the match resigned) its reveal: the ``salt``, the ``deal`` text and
+    the whole committed ``text`` (:mod:`solver.game.commitment`).  Before then neither
+    the salt nor the deal leaves the server.  ``None`` for a hand dealt without a salt
+    (an older stored game)."""
+    salt = getattr(game, "deal_salt", None)
+    if salt is None:
+        return None
+    deal = game.state.deal
+    digest = commitment(deal, salt)
+    revealed = None
+    if game.hand_over or getattr(game, "resigned", False):  # no move can follow
+        revealed = {"salt": salt, "deal": deal_text(deal), "text": committed_text(deal, salt)}
+    return {"hash": digest, "short": digest[:12], "algorithm": "sha256",
+            "revealed": revealed}
 
 
 def _score(game: Any, seats: int) -> dict[str, Any]:
@@ -230,6 +249,7 @@ def game_view(game: Any, *, with_log: bool = False, help_requested: bool = False
         "match_result": match_result(game, seats),
         "revealed": revealed_hands(state, seats) if hand_over else None,
         "last_actions": log_entries(state, tail, translate),
+        "deal_commitment": deal_commitment(game),
     })
     view["match"] = _match(game, rules, seats)
     if help_ is not None:

@@ -1,0 +1,67 @@
+"""``conquian verify-deal FILE --commitment HASH``: check a revealed deal against the
+commitment shown before the hand (:mod:`solver.game.commitment`)."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import hmac
+import json
+import sys
+from typing import Any
+
+from solver.cli.common import fail
+from solver.errors import ConquianError
+from solver.game.commitment import HASH_RE, parse_committed_text
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "verify-deal",
+        help="check a revealed deal (version, salt, deal) against its commitment",
+        description=(
+            "Read the revealed text of a hand (as the table page shows it once the hand is "
+            "over), check that it is a deal of its rule profile, and print its SHA-256 as "
+            "JSON; with --commitment, exit 1 unless it is that hash."
+        ),
+    )
+    parser.add_argument("file", metavar="FILE", help="the revealed text, or - for standard input")
+    parser.add_argument("--commitment", metavar="HASH",
+                        help="the commitment shown at the start of the hand (64 hex digits)")
+    parser.set_defaults(func=run)
+
+
+def _read(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(path, "rb") as stream:
+            return stream.read()
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror}")
+
+
+def run(args: argparse.Namespace) -> int:
+    expected = None
+    if args.commitment is not None:
+        expected = args.commitment.strip().lower()
+        if not HASH_RE.fullmatch(expected):
+            fail("--commitment must be a SHA-256 hash: 64 hex digits")
+    raw = _read(args.file)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        fail(f"{args.file}: not UTF-8 text (byte {exc.start})")
+    try:
+        _salt, deal = parse_committed_text(text)
+    except ConquianError as exc:
+        fail(f"{args.file}: {exc}")
+    digest = hashlib.sha256(raw).hexdigest()  # the bytes as saved, as sha256sum sees them
+    answer: dict[str, Any] = {
+        "sha256": digest, "rules": deal.rules.id, "dealer": deal.dealer,
+        "hands": len(deal.hands), "stock": len(deal.stock),
+    }
+    if expected is not None:
+        answer["verified"] = hmac.compare_digest(digest, expected)
+    print(json.dumps(answer))
+    return 0 if answer.get("verified", True) else 1
