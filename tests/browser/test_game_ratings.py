@@ -77,3 +77,19 @@ def test_two_games_ratings_move_independently(
         [PROFILES[FIRST].display_name, PROFILES[LAST].display_name])
     check_a11y(page)
     snapshot(page, "progress-ratings-per-game")
+
+
+def test_streak_and_review_keep_to_the_chosen_game(
+    page: Page, live_server: str, check_a11y: Any
+) -> None:
+    page.goto(live_server + "/puzzles/streak")
+    page.get_by_label("Game").select_option(LAST)
+    page.get_by_role("button", name="Show").click()
+    name = PROFILES[LAST].display_name
+    expect(page.locator("#streak-puzzle .puzzle-game")).to_contain_text(f"Game: {name}")
+    expect(page.get_by_role("link", name=f"Rules of {name}")).to_have_attribute(
+        "href", f"/rules/{LAST}")
+    check_a11y(page)
+    page.goto(live_server + "/puzzles/review")
+    expect(page.get_by_label("Game")).to_have_value(LAST)  # the choice is remembered
+    check_a11y(page)
