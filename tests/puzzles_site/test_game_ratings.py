@@ -108,10 +108,12 @@ def test_a_round_moves_only_its_games_rating(app: Flask, client: FlaskClient, ga
     mine = my_ratings(app, before)
     assert mine[game] == (rating, 1)
     assert mine[other][0] is not None and mine[other][0] < 1500 and mine[other][1] == 1
-    page = text(client.get("/progress/").get_data(as_text=True))
+    html = client.get("/progress/").get_data(as_text=True)
+    page = text(html)
     for played in (game, other):
         name = PROFILES[played].display_name
         assert f"Puzzle rating in {name} {round(mine[played][0] or 0)}" in page
+        assert f'href="/puzzles/practice?game={played}"' in html
 
 
 @pytest.mark.parametrize("game", GAMES)
