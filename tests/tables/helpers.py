@@ -35,12 +35,18 @@ class Watch:
     def __init__(self, state: Any) -> None:
         self.replayed = state_from_dict({**_stored(state), "actions": [], "result": None})
         self.known = Seen(self.replayed)
+        self.public: set[int] = kinds(zones(self.replayed).public)
+        """Every card that has lain face up for all to see (what a spectator may see),
+        and once the hand is over the hands the game turns up (a closing's melds)."""
 
     def seen(self, state: Any) -> Seen:
         game = game_of(state)
         for player, action in state.history[len(self.replayed.history):]:
             game.replay_step(self.replayed, player, action, "test")
             self.known.update(self.replayed)
+            self.public |= kinds(zones(self.replayed).public)
+        if self.replayed.is_terminal():  # the hands the game turns face up for all to see
+            self.public |= set.intersection(*self.known.by_seat)
         return self.known
 
 

@@ -36,13 +36,14 @@ def test_pages_for_the_host_a_guest_and_a_spectator(app: Flask) -> None:
     assert ">Start<" not in guest.get(f"/tables/{table_id}").get_data(as_text=True)
     assert "Bea" in guest.get(f"/tables/{table_id}").get_data(as_text=True)
     host.post(f"/tables/{table_id}/start")
-    seen = Watch(true_state(app, table_id)).seen(true_state(app, table_id))
+    watch = Watch(true_state(app, table_id))
+    seen = watch.seen(true_state(app, table_id))
     for seat, client in ((0, host), (1, guest), (None, spectator)):
         for url in (f"/tables/{table_id}", f"/tables/{table_id}/fragment"):
             page = client.get(url)
             assert page.status_code == 200
             drawn = {parse_kind(c) for c in mentioned_in_html(page.get_data(as_text=True))}
-            known = set.intersection(*seen.by_seat) if seat is None else seen.by_seat[seat]
+            known = watch.public if seat is None else seen.by_seat[seat]
             assert drawn <= known, f"{url} for seat {seat} draws a card it has not seen"
     helped = host.get(f"/tables/{table_id}?help=1")
     assert helped.status_code == 200

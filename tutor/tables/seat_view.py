@@ -168,7 +168,9 @@ def _common(game: TableGame, view: dict[str, Any], seat: int | None, names: list
         "match_over": game.match_over,
         "match_winner": game.match_winner,
         "target": game.target,
-        "revealed": revealed(game, names),
+        # A spectator sees no hand, not even turned up at the end (a teacher may later be
+        # granted them).
+        "revealed": None if seat is None else revealed(game, names),
     })
     if "log" not in view and seat is not None:
         view["log"] = _log(game, seat, names, since)
