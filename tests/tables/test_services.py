@@ -115,3 +115,32 @@ def test_start_needs_every_seat_taken_and_the_host(app: Flask) -> None:
         assert services.get_table(table_id).status == services.PLAYING
         with pytest.raises(services.Conflict, match="has started"):
             services.join(table_id, learner(app))
+
+
+@pytest.mark.parametrize("rules", list(GAMES))
+def test_a_guest_at_seat_one_is_offered_its_own_legal_moves(app: Flask, rules: str) -> None:
+    """Observations speak from the viewing seat: the guest at seat 1 is offered choices
+    only on its own turn, each one the engine accepts for that seat."""
+    profile = get_profile(rules)
+    host, guest = learner(app), learner(app)
+    with app.test_request_context():
+        table_id = services.open_table(host, rules, max(2, profile.min_players)).id
+        assert services.join(table_id, guest) == 1
+        services.fill_with_computers(table_id, host, "easy")
+        number = services.start(table_id, host, seed=11)
+        for _ in range(6):
+            table = services.get_table(table_id)
+            game = services.load_game(table)
+            if game.hand_over:
+                break
+            names = seat_names(table.seats, table.options["seats"])
+            turn = game.state.current_player()
+            views = {seat: seat_view(game, seat, names) for seat in (0, 1)}
+            for seat, view in views.items():
+                assert bool(view["choices"]) == (seat == turn), (rules, seat, turn)
+                assert view["you"] == seat and view["seats"][seat]["you"]
+            choice = views[turn]["choices"][0]
+            action = choice["discards"][0]["action"] if choice["discards"] \
+                else choice["action"]
+            mover = host if turn == 0 else guest
+            number = services.move(table_id, mover, number, action)
