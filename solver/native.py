@@ -10,7 +10,9 @@ typed source (``mypy --strict``), so they answer exactly as the Python does; the
 against whichever is in use, and ``tests/solver/test_native.py`` compares both.
 
 ``CONQUIAN_PURE_PYTHON=1`` turns the builds off.  An installed wheel has no build
-directory and always runs as Python.
+directory: a platform wheel built with ``CONQUIAN_COMPILE=1`` (setup.py) carries the
+compiled modules beside the sources, which Python's own import system prefers; the pure
+wheel runs as Python.
 """
 
 from __future__ import annotations
@@ -103,5 +105,15 @@ def install() -> bool:
 
 
 def in_use() -> bool:
-    """Whether the compiled modules are the ones loaded."""
-    return any(isinstance(finder, _Finder) for finder in sys.meta_path)
+    """Whether the compiled modules are the ones loaded: from build/native (the finder) or
+    installed beside the sources by a compiled wheel (``CONQUIAN_COMPILE=1``, setup.py)."""
+    if any(isinstance(finder, _Finder) for finder in sys.meta_path):
+        return True
+    spec = importlib.util.find_spec(MODULES[0])
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return spec is not None and spec.origin is not None and spec.origin.endswith(suffixes)
+
+
+def describe() -> str:
+    """Which build runs, for the start-up log and ``/readyz``."""
+    return "compiled (mypyc)" if in_use() else "pure Python"

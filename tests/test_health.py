@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
+from solver import native
 from tutor import create_app
 
 
@@ -28,7 +29,8 @@ def test_ready_when_the_database_answers(app: Flask, monkeypatch: pytest.MonkeyP
     monkeypatch.delenv("REDIS_URL", raising=False)
     response = app.test_client().get("/readyz")
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ready", "checked": ["database", "redis"]}
+    assert response.get_json() == {"status": "ready", "checked": ["database", "redis"],
+                                   "solver": native.describe()}
     healthz = app.test_client().get("/healthz")
     assert (healthz.status_code, healthz.get_data(as_text=True)) == (200, "ok")
 

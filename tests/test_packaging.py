@@ -5,6 +5,7 @@ only by migrations, the documents link only inside the repository, and a wheel
 from __future__ import annotations
 
 import ast
+import importlib.machinery
 import json
 import os
 import re
@@ -12,8 +13,11 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from solver import native
 
 ROOT = Path(__file__).resolve().parents[1]
 SKIP_DIRS = {".venv", ".git", "node_modules", "build", "dist", ".pytest_cache",
@@ -114,14 +118,39 @@ def test_the_link_checker_sees_outside_links(tmp_path: Path) -> None:
                      "docs/deploy.md"]
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
+def _build_wheel(out: Path, *, compiled: bool) -> Path:
+    """``pip wheel .`` offline (no build isolation) into ``out``; ``compiled``: with
+    ``CONQUIAN_COMPILE=1``, setup.py's mypyc build of the solver's hot modules."""
+    env = {k: v for k, v in os.environ.items() if k != "CONQUIAN_COMPILE"}
+    if compiled:
+        env["CONQUIAN_COMPILE"] = "1"
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                    "--quiet", "-w", str(out), str(ROOT)], check=True, cwd=out,
-                   capture_output=True, timeout=300)
+                    "--quiet", "-w", str(out), str(ROOT)], check=True, cwd=out, env=env,
+                   capture_output=True, timeout=1800 if compiled else 300)
     (built,) = out.glob("conquian_tutor-*.whl")
     return built
+
+
+def _install(wheel: Path, target: Path) -> dict[str, str]:
+    """The wheel installed into ``target`` (no dependencies: the project venv's serve), and
+    the environment that runs it from anywhere but the checkout."""
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet",
+                    "--target", str(target), str(wheel)], check=True, capture_output=True,
+                   timeout=300)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("CONQUIAN_ENV", "DATABASE_URL", "CONQUIAN_PURE_PYTHON", "REDIS_URL")}
+    env.update({"PYTHONPATH": str(target), "SECRET_KEY": "wheel"})
+    return env
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _build_wheel(tmp_path_factory.mktemp("wheel"), compiled=False)
+
+
+@pytest.fixture(scope="module")
+def compiled_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _build_wheel(tmp_path_factory.mktemp("compiled-wheel"), compiled=True)
 
 
 @pytest.mark.slow
@@ -151,12 +180,8 @@ def test_the_wheel_carries_every_file_the_site_needs(wheel: Path) -> None:
 def test_an_installed_wheel_serves_the_site_and_runs_the_command_line(
         wheel: Path, tmp_path: Path) -> None:
     target = tmp_path / "site-packages"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet",
-                    "--target", str(target), str(wheel)], check=True, capture_output=True,
-                   timeout=300)
-    env = {k: v for k, v in os.environ.items() if k not in ("CONQUIAN_ENV", "DATABASE_URL")}
-    env.update({"PYTHONPATH": str(target), "SECRET_KEY": "wheel",
-                "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite'}"})
+    env = _install(wheel, target)
+    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'site.sqlite'}"
     work = tmp_path / "elsewhere"  # nowhere near the checkout
     work.mkdir()
 
@@ -200,3 +225,77 @@ print(json.dumps({
                               stdin=json.dumps(position)))
     assert analysis["usable"] is True
     assert "serve" in run(sys.executable, "-m", "flask", "--app", "tutor", "--help")
+
+
+# Run in an installed wheel: which file each hot module was loaded from, what the site says
+# at start-up and on /readyz, and the worked example's analysis.
+BUILD_CHECK = r"""
+import importlib, io, json, logging, sys
+import solver
+from solver import native
+from solver.search import analyze
+from solver.position import Position
+log = io.StringIO()
+logging.getLogger().addHandler(logging.StreamHandler(log))
+from tutor import create_app
+app = create_app({"TESTING": True, "SECRET_KEY": "t", "RATELIMIT_ENABLED": False,
+                  "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+print(json.dumps({
+    "files": {m: importlib.import_module(m).__file__ for m in native.MODULES},
+    "log": [line for line in log.getvalue().splitlines() if line.startswith("solver: ")],
+    "readyz": app.test_client().get("/readyz").get_json(),
+    "analysis": analyze(Position.from_dict(json.loads(sys.argv[1]))).to_dict(),
+}))
+"""
+WORKED = {"hand": ["4H", "5H", "QS", "AC", "2D", "3S", "KD", "JC", "6S", "7D"], "melds": [],
+          "opponent_melds": [["KS", "KH", "KC"]], "center": "6H", "stock": 12}
+
+
+def _build_in(wheel: Path, tmp_path: Path) -> dict[str, Any]:
+    env = _install(wheel, tmp_path / "site-packages")
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    done = subprocess.run([sys.executable, "-c", BUILD_CHECK, json.dumps(WORKED)], cwd=work,
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    found: dict[str, Any] = json.loads(done.stdout)
+    assert all(f.startswith(str(tmp_path / "site-packages")) for f in found["files"].values())
+    return found
+
+
+def _checkout_analysis() -> dict[str, Any]:
+    from solver.position import Position
+    from solver.search import analyze
+
+    return analyze(Position.from_dict(WORKED)).to_dict()
+
+
+@pytest.mark.slow
+def test_the_platform_wheel_runs_the_compiled_solver(compiled_wheel: Path,
+                                                     tmp_path: Path) -> None:
+    """``CONQUIAN_COMPILE=1 pip wheel .``: a wheel for this interpreter and platform whose
+    hot modules are extension modules, and the site says so."""
+    from packaging.tags import sys_tags
+    from packaging.utils import parse_wheel_filename
+
+    _, _, _, tags = parse_wheel_filename(compiled_wheel.name)
+    assert next(iter(sys_tags())) in tags  # cp311-cp311-linux_x86_64 here, not py3-none-any
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    found = _build_in(compiled_wheel, tmp_path)
+    assert sorted(found["files"]) == sorted(native.MODULES)
+    assert [m for m, f in found["files"].items() if not f.endswith(suffixes)] == []
+    assert found["log"] == ["solver: compiled (mypyc)"]
+    assert found["readyz"]["solver"] == "compiled (mypyc)"
+    assert found["analysis"] == _checkout_analysis()
+
+
+@pytest.mark.slow
+def test_the_pure_wheel_runs_the_python_solver(wheel: Path, tmp_path: Path) -> None:
+    """The default ``pip wheel .``: the fallback for any platform, no compiled module."""
+    assert wheel.name.endswith("-py3-none-any.whl")
+    assert [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith((".so", ".pyd"))] == []
+    found = _build_in(wheel, tmp_path)
+    assert [m for m, f in found["files"].items() if not f.endswith(".py")] == []
+    assert found["log"] == ["solver: pure Python"]
+    assert found["readyz"]["solver"] == "pure Python"
+    assert found["analysis"] == _checkout_analysis()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from flask import Flask
 
+from solver import native
 from tutor.paths import STATIC_DIR
 
 
@@ -56,4 +58,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from tutor.commands import register_commands
 
     register_commands(app)
+    # Which solver build this process runs (setup.py's CONQUIAN_COMPILE, scripts/compile):
+    # at INFO on a logger of its own, so that only this line joins the warnings.
+    startup = app.logger.getChild("startup")
+    startup.setLevel(logging.INFO)
+    startup.info("solver: %s", native.describe())
     return app

@@ -3,8 +3,8 @@
 Liveness (``/livez``) asks nothing: the process answers, so there is no reason to restart
 it.  Readiness (``/readyz``) asks the database and Redis: 200 when both answer, else 503
 with ``{"error": ..., "down": [...]}`` naming what is down, so that a stopped PostgreSQL
-no longer looks healthy.  ``/healthz`` answers like readiness but keeps its old body,
-``ok``, when all is well.
+no longer looks healthy; its 200 also says which solver build runs (``"solver"``).
+``/healthz`` answers like readiness but keeps its old body, ``ok``, when all is well.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from flask import Blueprint, current_app, jsonify
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
+from solver import native
 from tutor.health.checks import CHECKS, problems
 
 bp = Blueprint("health", __name__)
@@ -39,7 +40,8 @@ def readyz() -> ResponseReturnValue:
     down = problems()
     if down:
         return _not_ready(down)
-    return jsonify(status="ready", checked=list(CHECKS)), 200, _NO_STORE
+    body = jsonify(status="ready", checked=list(CHECKS), solver=native.describe())
+    return body, 200, _NO_STORE
 
 
 @bp.get("/healthz")
