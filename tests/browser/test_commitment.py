@@ -1,7 +1,7 @@
 """The deal commitment in a real browser: a short hand played by clicking shows the
 commitment from the start, and at its end static/js/verify-deal.js hashes the revealed
-text with crypto.subtle and says "Verified" (in a live region); a text changed by one card
-says "Does not match"."""
+text with crypto.subtle and says "Verified" (in a live region), with no sideways scroll on
+a phone; a text with two stock cards exchanged says "Does not match"."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_tables import api_view, play_hand, start
+from tests.browser.test_tables import api_view, no_sideways_scroll, play_hand, start
 
 
 def test_a_finished_hand_verifies_its_commitment(page: Page, live_server: str,
@@ -35,6 +35,7 @@ def test_a_finished_hand_verifies_its_commitment(page: Page, live_server: str,
     revealed = api_view(page, live_server, game_id)["deal_commitment"]["revealed"]
     assert section.locator("[data-deal-text]").text_content() == revealed["text"]
     check_a11y(page)
+    no_sideways_scroll(page)  # the long lines wrap on a phone
 
     # The check can fail: one card of the stock changed, checked again.
     page.evaluate("""() => {

@@ -23,7 +23,7 @@ from solver.rules import get_profile
 from tests.play.helpers import random_action
 from tutor.extensions import db
 from tutor.models import Game
-from tutor.play.games import game_from_dict
+from tutor.play.games import game_from_dict, new_game
 
 MAX_MOVES = 400
 
@@ -178,3 +178,28 @@ def test_a_bad_stored_salt_is_refused_saying_where(app: Flask, client: FlaskClie
     stored["table"]["deal_salt"] = salt
     with pytest.raises(InvalidGameError, match=r"table\.deal_salt"):
         game_from_dict(stored)
+
+
+def test_a_resigned_match_reveals_its_deal(app: Flask, client: FlaskClient) -> None:
+    """Resigning ends the match in the middle of a hand: no move can follow, so the deal
+    and its salt are shown, and they hash to the commitment."""
+    game_id, view = _start(client, "conquian-40", 8)
+    digest = view["deal_commitment"]["hash"]
+    assert not view["hand_over"] and view["deal_commitment"]["revealed"] is None
+    assert client.post(f"/play/{game_id}/resign").status_code == 302
+    view = client.get(f"/api/games/{game_id}").get_json()
+    revealed = view["deal_commitment"]["revealed"]
+    assert hashlib.sha256(revealed["text"].encode()).hexdigest() == digest
+    assert revealed["salt"] == _stored(app, game_id)["table"]["deal_salt"]
+
+
+def test_only_a_seeded_game_has_a_salt_anyone_could_work_out() -> None:
+    """Without a seed every game's salt is fresh; a seed (test servers only) fixes the deal,
+    and its salts with it, so the same seed gives the same game."""
+    unseeded = [new_game("conquian-40") for _ in range(3)]
+    assert len({g.deal_salt for g in unseeded}) == 3
+    assert not any(g.to_dict()["table"].get("seeded") for g in unseeded)
+    one, two = new_game("conquian-40", seed=11), new_game("conquian-40", seed=11)
+    assert one.deal_salt == two.deal_salt and one.to_dict()["table"]["seeded"] is True
+    assert game_from_dict(one.to_dict()).seeded
+    assert new_game("conquian-40", seed=12).deal_salt != one.deal_salt
