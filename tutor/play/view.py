@@ -2,7 +2,9 @@
 page's): built from the game's observer for seat 0 alone (``observe`` for the position,
 ``observe_action`` for the log), the profile's capabilities and the match's score.  Every
 card in it is one the learner has seen face up or holds: the other hands and the stock
-order never appear.
+order never appear while the hand goes on.  Once it is over, ``deal_commitment`` reveals
+the whole deal as dealt (every hand, the stock in order) with its salt, so the learner can
+check it against the commitment shown from the start (issue 29).
 
 ``game`` is the site's game object (:class:`tutor.play.games.TableGame`: ``rules``,
 ``level``, ``coaching``, ``state``, ``score``, ``target``, ``hand_over``, ``match_over``,
@@ -82,9 +84,12 @@ def hand_result(view: dict[str, Any], seats: int) -> str | None:
     elif winner == "opponent":
         winner = 1
     if winner is None:
-        if result.get("end") == "limit":  # a turn limit (I12) ended the hand
+        if result.get("end") == "limit" and "pot" in view:  # I12's turn limit
             return gettext("Nobody closed in %(turns)s turns: every player takes back "
                            "what they put in.", turns=result.get("turns"))
+        if result.get("end") == "limit":  # K13's turn limit
+            return gettext("Nobody went out in %(turns)s turns: the hand is a draw.",
+                           turns=result.get("turns"))
         if "pot" in view:
             return gettext("Nobody played on: the antes go back.")
         return gettext("The hand is a draw: the stock ran out.")
