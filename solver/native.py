@@ -11,8 +11,8 @@ against whichever is in use, and ``tests/solver/test_native.py`` compares both.
 
 ``CONQUIAN_PURE_PYTHON=1`` turns the builds off.  An installed wheel has no build
 directory: a platform wheel built with ``CONQUIAN_COMPILE=1`` (setup.py) carries the
-compiled modules beside the sources, which Python's own import system prefers; the pure
-wheel runs as Python.
+compiled modules beside the sources, which Python's own import system prefers (unless
+``CONQUIAN_PURE_PYTHON=1``); the pure wheel runs as Python.
 """
 
 from __future__ import annotations
@@ -91,12 +91,30 @@ class _Finder(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, file)
 
 
+class _SourceFinder(importlib.abc.MetaPathFinder):
+    """``CONQUIAN_PURE_PYTHON=1`` in a compiled wheel: the sources installed beside the
+    extension modules, which the import system would otherwise prefer."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in MODULES or path is None:
+            return None
+        for folder in path:
+            source = Path(folder, fullname.rpartition(".")[2] + ".py")
+            if source.is_file():
+                return importlib.util.spec_from_file_location(fullname, source)
+        return None
+
+
 def install() -> bool:
     """Load the compiled modules from now on, if a current build exists.  Must run before
     any of :data:`MODULES` is imported (``solver/__init__.py`` calls it first)."""
-    if os.environ.get("CONQUIAN_PURE_PYTHON") or any(
-            isinstance(finder, _Finder) for finder in sys.meta_path):
-        return in_use()
+    if os.environ.get("CONQUIAN_PURE_PYTHON"):
+        if not any(isinstance(finder, _SourceFinder) for finder in sys.meta_path):
+            sys.meta_path.insert(0, _SourceFinder())
+        return False
+    if any(isinstance(finder, _Finder) for finder in sys.meta_path):
+        return True
     files = current_build()
     if files is None:
         return False

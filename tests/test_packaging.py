@@ -137,6 +137,10 @@ def _install(wheel: Path, target: Path) -> dict[str, str]:
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet",
                     "--target", str(target), str(wheel)], check=True, capture_output=True,
                    timeout=300)
+    return _env_for(target)
+
+
+def _env_for(target: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if k not in ("CONQUIAN_ENV", "DATABASE_URL", "CONQUIAN_PURE_PYTHON", "REDIS_URL")}
     env.update({"PYTHONPATH": str(target), "SECRET_KEY": "wheel"})
@@ -251,15 +255,18 @@ WORKED = {"hand": ["4H", "5H", "QS", "AC", "2D", "3S", "KD", "JC", "6S", "7D"], 
           "opponent_melds": [["KS", "KH", "KC"]], "center": "6H", "stock": 12}
 
 
-def _build_in(wheel: Path, tmp_path: Path) -> dict[str, Any]:
-    env = _install(wheel, tmp_path / "site-packages")
+def _build_in(wheel: Path, tmp_path: Path, pure: str = "") -> dict[str, Any]:
+    """BUILD_CHECK's answer in the installed wheel (``pure``: CONQUIAN_PURE_PYTHON)."""
+    target = tmp_path / "site-packages"
+    env = _env_for(target) if target.exists() else _install(wheel, target)
     work = tmp_path / "elsewhere"
-    work.mkdir()
+    work.mkdir(exist_ok=True)
     done = subprocess.run([sys.executable, "-c", BUILD_CHECK, json.dumps(WORKED)], cwd=work,
-                          env=env, capture_output=True, text=True, timeout=300)
+                          env={**env, "CONQUIAN_PURE_PYTHON": pure}, capture_output=True,
+                          text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     found: dict[str, Any] = json.loads(done.stdout)
-    assert all(f.startswith(str(tmp_path / "site-packages")) for f in found["files"].values())
+    assert all(f.startswith(str(target)) for f in found["files"].values())
     return found
 
 
@@ -287,6 +294,11 @@ def test_the_platform_wheel_runs_the_compiled_solver(compiled_wheel: Path,
     assert found["log"] == ["solver: compiled (mypyc)"]
     assert found["readyz"]["solver"] == "compiled (mypyc)"
     assert found["analysis"] == _checkout_analysis()
+    # CONQUIAN_PURE_PYTHON=1 still falls back to the sources installed beside them.
+    pure = _build_in(compiled_wheel, tmp_path, pure="1")
+    assert [m for m, f in pure["files"].items() if not f.endswith(".py")] == []
+    assert pure["log"] == ["solver: pure Python"]
+    assert pure["analysis"] == found["analysis"]
 
 
 @pytest.mark.slow

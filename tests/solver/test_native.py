@@ -149,3 +149,21 @@ def test_compiled_and_python_players_play_alike() -> None:
     compiled, python = _both_ways(GAMES_SCRIPT)
     assert isinstance(python["actions"], int) and python["actions"] > 100  # six whole hands
     assert compiled == python
+
+
+def test_pure_python_picks_the_sources_beside_a_compiled_wheels_modules(tmp_path: Path
+                                                                         ) -> None:
+    """In an installed compiled wheel, CONQUIAN_PURE_PYTHON=1 loads each hot module's .py,
+    not the extension module the import system would prefer (a slow test installs one)."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for module in native.MODULES:
+        source = native.source_of(module, tmp_path)
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_text("")
+        source.with_name(source.stem + suffix).write_bytes(b"")
+    finder = native._SourceFinder()
+    for module in native.MODULES:
+        folder = native.source_of(module, tmp_path).parent
+        spec = finder.find_spec(module, [str(folder)])
+        assert spec is not None and spec.origin == str(native.source_of(module, tmp_path))
+    assert finder.find_spec("solver.rules", [str(tmp_path / "solver")]) is None  # not hot
