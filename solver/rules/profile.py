@@ -96,8 +96,8 @@ class RuleProfile:
     reaches the target and the higher total wins, equal totals playing on (K14)."""
     turn_limit: ClassVar[int] = 0
     """Turns (a take and a discard each) after which a hand nobody has won ends with no
-    winner, so that a hand whose stock is rebuilt from the discards still ends (I12); 0:
-    no limit."""
+    winner, so that every hand ends: a stock rebuilt from the discards (I12), or cards taken
+    back and laid again (K13); 0: no limit."""
     match_options: ClassVar[Mapping[str, object]] = {"points": False, "target": None,
                                                      "dealer": None}
     """The options a match takes, with their defaults (:mod:`solver.game.matches`):

@@ -136,6 +136,7 @@ class Kunken(RuleProfile):
     match_stake = "double"
     winner_deals = True
     both_score = True
+    turn_limit = 300
     match_options: ClassVar[Mapping[str, object]] = {"target": None, "dealer": None}
     book = "K"
     puzzle_themes: ClassVar[Mapping[str, str]] = {

@@ -13,7 +13,7 @@ from tests.conformance.known_bugs import cases
 
 BOUND = 3_000
 """Steps a hand of uniformly random play may take (the longest of 1,000 Kunken hands with
-two packs, the longest game, takes far fewer: its MAX_TURNS ends every hand)."""
+two packs, the longest game, takes far fewer: its profile's turn_limit ends every hand)."""
 
 
 def play_hands(game_id: str, hands: int) -> list[int]:

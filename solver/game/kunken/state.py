@@ -32,7 +32,7 @@ the only other steps are the joker swaps of K5 and the hand melds of K8 (no exte
 lay-offs of hand cards or take-backs), and a hand meld that would reach eleven down while
 a taken discard waits is refused (the discard would never be used); a meld laid down in
 this turn is not taken back in it, nor the meld holding the card taken this turn; after
-``MAX_TURNS`` turns a hand is exhausted too, so that every hand ends.
+the profile's ``turn_limit`` turns a hand is exhausted too, so that every hand ends (K13).
 """
 
 from __future__ import annotations
@@ -62,7 +62,6 @@ from solver.rules import RuleProfile
 
 TERMINAL: Final = -4
 WIN_DOWN: Final = 11
-MAX_TURNS: Final = 300
 JOKER_IN_HAND: Final = 20
 KINDS: Final = (1 << NATURALS) - 1
 
@@ -901,8 +900,8 @@ class KunkenState:
         self.turns += 1
         self.to_play = 1 - self.to_play
         self.phase = "draw"
-        if self.stock_count == 0 or self.turns >= MAX_TURNS:
-            self.phase = "over"  # K13: the stock has run out; nobody scores
+        if self.stock_count == 0 or self.turns >= self.rules.turn_limit:
+            self.phase = "over"  # K13: the stock has run out, or the turn limit; nobody scores
 
     def clone(self) -> KunkenState:
         return KunkenState(

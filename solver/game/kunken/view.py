@@ -45,6 +45,8 @@ class KunkenObservation:
     points: tuple[int, int] | None
     new_melds: int = 0
     """Bit i: this player's meld i went down in this turn (it is not taken back in it)."""
+    turns: int = 0
+    """Turns played: a hand over with stock left was ended by the profile's turn limit."""
 
     @property
     def action_types(self) -> tuple[str, ...]:
@@ -109,6 +111,8 @@ class KunkenObservation:
                 "winner": "you" if self.winner == self.player else "opponent"}
             if self.points is not None:
                 result["points"] = {"you": self.points[0], "opponent": self.points[1]}
+            if self.winner is None and self.stock_count > 0:  # K13: the turn limit, not the stock
+                result.update(end="limit", turns=self.turns)
             view["result"] = result
         return view
 
@@ -135,7 +139,7 @@ def observe_kunken(state: KunkenState, player: int) -> KunkenObservation:
         dealer=state.dealer == player,
         actions=tuple(state.legal_actions()) if to_act else (),
         winner=state.winner, over=over, points=points,
-        new_melds=state.new_melds if to_act else 0,
+        new_melds=state.new_melds if to_act else 0, turns=state.turns,
     )
 
 
