@@ -19,6 +19,7 @@ BLUEPRINTS = (
     "tutor.tables.views",
     "tutor.auth.views",
     "tutor.account.views",
+    "tutor.learner_accounts.views",
     "tutor.teach.views",
     "tutor.classes.views",
     "tutor.rules.views",

@@ -7,7 +7,9 @@ addresses have an account.
 
 from __future__ import annotations
 
-from typing import cast
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 from flask import (
     Blueprint,
@@ -22,7 +24,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from flask_login import current_user, login_required
+from flask_login import current_user
 
 from tutor.account import mail, services
 from tutor.account.forms import (
@@ -33,8 +35,10 @@ from tutor.account.forms import (
     inputs_of,
 )
 from tutor.auth import limits
-from tutor.extensions import db, limiter
+from tutor.extensions import db, limiter, login_manager
 from tutor.models.users import User
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 bp = Blueprint("account", __name__, url_prefix="/account")
 bp.record_once(lambda state: mail.init_app(cast(Flask, state.app)))
@@ -43,19 +47,32 @@ CHANGE_PER_ADDRESS = "10 per hour"  # each try checks the current password
 FORGOT_PER_ADDRESS = "10 per hour"
 
 
+def account_required(view: F) -> F:
+    """Logged in with any account, a teacher's or a learner's (``login_required`` asks for
+    a teacher: see ``User.is_authenticated``)."""
+
+    @functools.wraps(view)
+    def guarded(*args: Any, **kwargs: Any) -> ResponseReturnValue:
+        if not getattr(current_user, "is_logged_in", False):
+            return cast(ResponseReturnValue, login_manager.unauthorized())
+        return cast(ResponseReturnValue, view(*args, **kwargs))
+
+    return cast(F, guarded)
+
+
 def _index(form: ChangePasswordForm | None = None, status: int = 200) -> ResponseReturnValue:
     return render_template("account/index.html", form=form or ChangePasswordForm(),
                            everywhere=ConfirmForm()), status
 
 
 @bp.get("/")
-@login_required
+@account_required
 def index() -> ResponseReturnValue:
     return _index()
 
 
 @bp.post("/password")
-@login_required
+@account_required
 @limiter.limit(CHANGE_PER_ADDRESS, error_message=limits.too_many)
 def change_password() -> ResponseReturnValue:
     user: User = current_user
@@ -73,15 +90,16 @@ def change_password() -> ResponseReturnValue:
 
 
 @bp.post("/logout-everywhere")
-@login_required
+@account_required
 def logout_everywhere() -> ResponseReturnValue:
     form = ConfirmForm()
     if not form.validate_on_submit():
         flash(_("The form had expired. Please try again."), "error")
         return redirect(url_for("account.index"))
+    learner = current_user.is_learner
     services.log_out_everywhere(current_user)
     flash(_("You are logged out on every device, this one included."), "success")
-    return redirect(url_for("auth.login"))
+    return redirect(url_for("learner_accounts.login" if learner else "auth.login"))
 
 
 @bp.route("/forgot", methods=["GET", "POST"])

@@ -183,7 +183,7 @@ def login_limits(view: F) -> F:
                     return _refusal(limit, windows)
                 taken.append(window)
         response = view(*args, **kwargs)
-        if current_user.is_authenticated:
+        if getattr(current_user, "is_logged_in", False):  # a teacher or a learner account
             for window in taken:
                 window.give_back()
         return cast(ResponseReturnValue, response)

@@ -12,7 +12,8 @@ and has not expired, so:
   everywhere" and a password reset end all of them (``end_all``);
 * logging in and out give this browser's learner (``tutor.core.learner``) a new token:
   the learner, and so their progress and games, stays, but a copy of the cookie from
-  before opens nothing made after;
+  before opens nothing made after; logging out of a learner account leaves the account's
+  learner with the account, and the browser starts over with a new anonymous learner;
 * the remember token rotates: whenever it opens a new browser session, the row gets a new
   key and the browser a new cookie; the old key keeps working for ``ROTATION_GRACE`` only,
   for requests the browser had already sent with it.
@@ -26,7 +27,7 @@ from datetime import timedelta
 from typing import Any, Final
 
 from flask import Flask, current_app, g, session
-from flask_login import login_user, logout_user, user_loaded_from_cookie
+from flask_login import current_user, login_user, logout_user, user_loaded_from_cookie
 
 from tutor.core.learner import SESSION_KEY as LEARNER_KEY
 from tutor.extensions import db, login_manager
@@ -65,11 +66,12 @@ def start(user: User, remember: bool) -> None:
 def end() -> None:
     """Log out: this browser's row is deleted, so every copy of its cookies stops working."""
     key = session.get("_user_id")
+    learner_account = bool(getattr(current_user, "is_learner", False))
     if isinstance(key, str):
         db.session.execute(db.delete(LoginSession).where(LoginSession.key_hash == _hash(key)))
         db.session.commit()
     logout_user()
-    _new_learner_token()
+    _leave_learner(learner_account)
 
 
 def end_others(user: User) -> None:
@@ -89,11 +91,12 @@ def end_all(user: User) -> None:
     key = session.get("_user_id")
     here = isinstance(key, str) and db.session.execute(db.select(LoginSession.id).where(
         LoginSession.user_id == user.id, LoginSession.key_hash == _hash(key))).first()
+    learner_account = user.is_learner  # read before logout_user: user may be current_user
     db.session.execute(db.delete(LoginSession).where(LoginSession.user_id == user.id))
     db.session.commit()
     if here:
         logout_user()
-        _new_learner_token()
+        _leave_learner(learner_account)
 
 
 def load(key: str) -> User | None:
@@ -128,6 +131,17 @@ def _rotate(sender: Any, user: User, **extra: Any) -> None:
     session["_user_id"] = key
     session["_remember"] = "set"  # Flask-Login sends the new remember cookie
     session["_remember_seconds"] = max(int((expires - now).total_seconds()), 1)
+
+
+def _leave_learner(learner_account: bool) -> None:
+    """After a log-out: a learner account's learner stays with the account (this browser
+    gets a new, empty anonymous learner on first need); a teacher's browser keeps its
+    anonymous learner under a new token."""
+    if not learner_account:
+        _new_learner_token()
+        return
+    session.pop(LEARNER_KEY, None)
+    g.pop("learner", None)
 
 
 def _new_learner_token() -> None:

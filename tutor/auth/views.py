@@ -21,6 +21,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from tutor.auth import limits, sessions
 from tutor.auth.forms import LoginForm, LogoutForm, SignupForm
 from tutor.extensions import db, limiter
+from tutor.learner_accounts import services as learner_services
 from tutor.models import User
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
@@ -83,6 +84,9 @@ def login() -> ResponseReturnValue:
         user = db.session.execute(db.select(User).filter_by(email=email)).scalar_one_or_none()
         stored = user.password_hash if user is not None else _DUMMY_HASH
         if check_password_hash(stored, form.password.data or "") and user is not None:
+            if user.is_learner:  # a learner account logged in here: its own way in
+                learner_services.log_in(user, remember=bool(form.remember.data))
+                return redirect(url_for("progress.index"))
             sessions.start(user, remember=bool(form.remember.data))
             return redirect(safe_next(request.args.get("next")))
         failed = True

@@ -1,4 +1,4 @@
-"""Teacher accounts (learners need none: see ``Learner``) and their login sessions."""
+"""Accounts (teachers', and learners' optional ones) and their login sessions."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from tutor.models.common import utcnow
 
 
 class User(db.Model):  # type: ignore[name-defined]
-    """A teacher.  Flask-Login knows a logged-in user by the key of their login session
-    (``tutor.auth.sessions``), never by the account id, so that ending the session on the
-    server ends every cookie that carries it."""
+    """An account: a teacher's, or a learner's when ``learner_id`` names the learner it
+    keeps (tutor.learner_accounts).  Flask-Login knows a logged-in user by the key of their
+    login session (``tutor.auth.sessions``), never by the account id, so that ending the
+    session on the server ends every cookie that carries it."""
 
     __tablename__ = "users"
     __allow_unmapped__ = True  # for login_key, which is no column
@@ -24,6 +25,9 @@ class User(db.Model):  # type: ignore[name-defined]
     display_name: Mapped[str] = mapped_column(String(80))
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    learner_id: Mapped[int | None] = mapped_column(ForeignKey("learners.id"), unique=True,
+                                                   index=True)
+    """A learner account's learner (progress, games, classes); NULL for a teacher."""
 
     login_key: str | None = None
     """The key of the login session this request runs under (not stored: only its hash is,
@@ -34,8 +38,19 @@ class User(db.Model):  # type: ignore[name-defined]
     is_anonymous = False
 
     @property
-    def is_authenticated(self) -> bool:
+    def is_learner(self) -> bool:
+        return self.learner_id is not None
+
+    @property
+    def is_logged_in(self) -> bool:
+        """Logged in with any kind of account (the account pages ask this)."""
         return self.login_key is not None
+
+    @property
+    def is_authenticated(self) -> bool:
+        """A teacher is logged in: what ``login_required`` asks, so every teacher page stays
+        closed to learner accounts without a check of its own."""
+        return self.login_key is not None and self.learner_id is None
 
     def get_id(self) -> str | None:
         return self.login_key

@@ -1,0 +1,1 @@
+"""Optional learner accounts: keep one learner's progress on every device."""
