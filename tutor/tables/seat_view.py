@@ -21,6 +21,7 @@ from tutor.play.choices import actions_of, choices
 from tutor.play.describe import opens, tell, translator
 from tutor.play.games import TableGame
 from tutor.play.table_view import table as tabled_melds
+from tutor.play.view import deal_commitment
 
 PRIVATE = ("hand", "legal_actions", "takes", "analysis", "player", "to_act", "you",
            "facing_center", "pending", "plays")
@@ -171,6 +172,9 @@ def _common(game: TableGame, view: dict[str, Any], seat: int | None, names: list
         # A spectator sees no hand, not even turned up at the end (a teacher may later be
         # granted them).
         "revealed": None if seat is None else revealed(game, names),
+        # The same for every seat and spectators: the hash from the deal on, the deal
+        # and its salt once the hand is over.
+        "deal_commitment": deal_commitment(game),
     })
     if "log" not in view and seat is not None:
         view["log"] = _log(game, seat, names, since)

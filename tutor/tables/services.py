@@ -274,6 +274,7 @@ def start(table_id: str, learner_id: int, seed: int | None = None) -> int:
                      coaching="full" if table.options["coaching"] else "none",
                      match=match, state=match.next_hand(), finished=[], seats=seats,
                      options=dict(table.options["match"]))
+    game.deal_salt = game.new_salt()  # the deal's commitment (the next hands': next_hand)
     table.hand_start = table.move_number + 1
     moved = 1 + len(computer_moves(game, table.seats))
     return _store(table, game, table.move_number + moved)

@@ -1,0 +1,79 @@
+"""Every hand at a live table carries a deal commitment from its deal on, the same for
+every seat and for spectators; once the hand is over its deal and salt are revealed to all
+of them alike, they hash to the commitment shown from the start and they are the deal the
+server dealt; the next hand gets a new one.  The table's page carries it for the browser's
+check (static/js/verify-deal.js)."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+from flask import Flask
+
+from solver.game.commitment import deal_text
+from solver.game.registry import GAMES, game_rules, players_of
+from solver.rules import get_profile
+from tests.play.conftest import learner_client
+from tests.tables.helpers import true_state
+from tests.tables.test_http import _many_seats, _open
+from tests.tables.test_services import MAX_MOVES, learner
+from tutor.tables import services
+from tutor.tables.seat_view import seat_names, seat_view, spectator_view
+
+
+@pytest.mark.parametrize("rules", list(GAMES))
+def test_every_seat_and_a_spectator_get_one_commitment_that_verifies(app: Flask,
+                                                                     rules: str) -> None:
+    seats = max(2, get_profile(rules).min_players)
+    host = learner(app)
+    rng = random.Random(rules)
+    with app.test_request_context():
+        table_id = services.open_table(host, rules, seats).id
+        services.fill_with_computers(table_id, host, "easy")
+        number = services.start(table_id, host)
+        player = players_of(rules)["greedy"]()
+        first = None
+        for _move in range(MAX_MOVES):
+            table = services.get_table(table_id)
+            game = services.load_game(table)
+            names = seat_names(table.seats, seats)
+            shown = [seat_view(game, s, names)["deal_commitment"] for s in range(seats)]
+            shown.append(spectator_view(game, names)["deal_commitment"])
+            assert shown[0] is not None, f"{rules}: a table hand without a commitment"
+            assert all(c == shown[0] for c in shown), f"{rules}: the seats' commitments differ"
+            first = first or shown[0]["hash"]
+            assert shown[0]["hash"] == first, f"{rules}: the commitment changed mid-hand"
+            if game.hand_over:
+                break
+            assert shown[0]["revealed"] is None, f"{rules}: the deal shown before the end"
+            action = player.choose(game_rules(rules).observe(game.state, 0), rng)
+            number = services.move(table_id, host, number, action.to_dict())
+        else:
+            pytest.fail(f"{rules}: the hand did not end")
+        revealed = shown[0]["revealed"]
+        assert revealed is not None
+        assert hashlib.sha256(revealed["text"].encode()).hexdigest() == first
+        assert revealed["deal"] == deal_text(true_state(app, table_id).deal)
+        if not game.match_over:  # the next hand: a new deal, a new commitment
+            number = services.move(table_id, host, number, {"type": "next_hand"})
+            table = services.get_table(table_id)
+            again = seat_view(services.load_game(table), 0,
+                              seat_names(table.seats, seats))["deal_commitment"]
+            assert again["revealed"] is None and again["hash"] != first
+
+
+def test_the_table_page_shows_the_commitment_to_seats_and_spectators(app: Flask) -> None:
+    host, guest, spectator = learner_client(app), learner_client(app), learner_client(app)
+    table_id = _open(host, guest, _many_seats(), 3)
+    host.post(f"/tables/{table_id}/fill", data={"level": "easy"})
+    assert host.post(f"/tables/{table_id}/start").status_code == 302
+    digest = host.get(f"/tables/{table_id}/state").get_json()["view"]["deal_commitment"]["hash"]
+    for client in (host, guest, spectator):
+        page = client.get(f"/tables/{table_id}").get_data(as_text=True)
+        assert f'data-deal-commitment="{digest}"' in page
+        assert "js/verify-deal.js" in page
+        assert "data-deal-text" not in page  # no reveal while the hand goes on
+        fragment = client.get(f"/tables/{table_id}/fragment").get_data(as_text=True)
+        assert f'data-deal-commitment="{digest}"' in fragment
