@@ -38,6 +38,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 PORTS = os.environ.get("CONQUIAN_TEST_PORTS", "18200-18299")
+WORKER = "worker"
+"""The grading worker's key among the pids of stack.json (the app servers' are numbers)."""
+WORKER_NAME = "stack-worker"
+"""The grading worker's name in RQ (its jobs record it)."""
 
 
 def _free_ports(count: int, taken: set[int] | None = None) -> list[int]:
@@ -107,6 +111,8 @@ class Stack:
     http_port: int = 0
     https_port: int = 0
     apps: dict[int, subprocess.Popen[bytes]] = field(default_factory=dict)
+    grader: subprocess.Popen[bytes] | None = None
+    """The grading worker (what deploy/systemd/conquian-worker@.service runs)."""
     secret_key: str = field(default_factory=lambda: secrets.token_hex(32))
 
     # --- where things are -----------------------------------------------------------
@@ -163,16 +169,21 @@ class Stack:
         self._postgres()
         self._redis()
         self._migrate()
+        self.start_worker()
         for index in range(self.app_count):
             self.start_app(index)
         self._nginx()
         self._record()
 
     def _record(self) -> None:
-        """stack.json: where the site is, and the app servers' pids (``down`` stops them)."""
+        """stack.json: where the site is, and the pids of the app servers and the grading
+        worker (``down`` stops them)."""
+        pids = {str(i): p.pid for i, p in self.apps.items()}
+        if self.grader is not None:
+            pids[WORKER] = self.grader.pid
         (self.folder / "stack.json").write_text(json.dumps({
             "url": self.url, "app_ports": self.app_ports, "secret_key": self.secret_key,
-            "pids": {str(i): p.pid for i, p in self.apps.items()}, "cert": str(self.cert),
+            "pids": pids, "cert": str(self.cert),
         }))
 
     def _certificate(self) -> None:
@@ -228,9 +239,47 @@ class Stack:
         _run([sys.executable, "-m", "flask", "--app", "tutor", "prepare"],
              env=self.app_env(), cwd=ROOT, timeout=300)
 
-    def start_app(self, index: int) -> None:
-        """App server ``index`` (what deploy/systemd/conquian@.service runs)."""
-        env = {**self.app_env(), "HOST": HOST, "PORT": str(self.app_ports[index])}
+    def start_worker(self) -> None:
+        """The grading worker, a process of its own beside the app servers (what
+        deploy/systemd/conquian-worker@.service runs): it takes finished hands off the
+        Redis queue, each job in a fork of it (so in its process group)."""
+        log = open(self.folder / "worker.log", "ab")  # noqa: SIM115
+        self.grader = subprocess.Popen(
+            [sys.executable, "-m", "flask", "--app", "tutor", "jobs", "worker",
+             "--name", WORKER_NAME],
+            env=self.app_env(), cwd=ROOT, stdout=log, stderr=log, start_new_session=True)
+        log.close()
+        self._record()
+        process = self.grader
+        import redis  # the site's own dependency, as the worker's
+
+        connection = redis.Redis(unix_socket_path=str(self.redis_socket))
+
+        def registered() -> bool:
+            if process.poll() is not None:
+                raise RuntimeError(f"the grading worker exited: see {self.folder}/worker.log")
+            # Registered on the queue: the review pages count on it from now on.
+            return bool(connection.exists(f"rq:worker:{WORKER_NAME}"))
+
+        try:
+            _wait(registered, "the grading worker")
+        finally:
+            connection.close()
+
+    def stop_worker(self, timeout: float = 30) -> None:
+        """Stop the grading worker as systemd does: SIGTERM (RQ finishes the job at hand),
+        then SIGKILL to whatever is left of its process group."""
+        process, self.grader = self.grader, None
+        if process is None:
+            return
+        self._record()
+        _stop_group(process, timeout)
+
+    def start_app(self, index: int, extra: dict[str, str] | None = None) -> None:
+        """App server ``index`` (what deploy/systemd/conquian@.service runs); ``extra``:
+        more environment (a test's hooks)."""
+        env = {**self.app_env(), "HOST": HOST, "PORT": str(self.app_ports[index]),
+               **(extra or {})}
         log = open(self.folder / f"app{index}.log", "ab")  # noqa: SIM115
         self.apps[index] = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-c", "python:tutor.serving",
@@ -275,15 +324,7 @@ class Stack:
         process = self.apps.pop(index)
         self._record()
         started = time.monotonic()
-        try:
-            os.kill(process.pid, signal.SIGTERM)
-            process.wait(timeout)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            pass
-        finally:
-            with suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+        _stop_group(process, timeout)
         return time.monotonic() - started
 
     def kill_app(self, index: int) -> None:
@@ -342,10 +383,27 @@ class Stack:
 
     def down(self) -> None:
         try:
-            for index in list(self.apps):
-                self.stop_app(index, timeout=30)
+            try:
+                for index in list(self.apps):
+                    self.stop_app(index, timeout=30)
+            finally:
+                self.stop_worker()
         finally:  # whatever happened to the app servers, the rest is stopped too
             stop_stack_servers(self.folder)
+
+
+def _stop_group(process: subprocess.Popen[bytes], timeout: float) -> None:
+    """SIGTERM to the process itself, then, after it exits or after ``timeout``, SIGKILL to
+    whatever is left of its process group."""
+    try:
+        os.kill(process.pid, signal.SIGTERM)
+        process.wait(timeout)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        pass
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
 
 
 @contextmanager
@@ -371,8 +429,9 @@ def terminate_as_interrupt() -> Iterator[None]:
 
 def stack_pids(folder: Path) -> dict[str, int]:
     """Every process the stack in ``folder`` runs, by what it is: each app server's
-    gunicorn master and the rest of its process group (workers, graders), nginx, Redis and
-    PostgreSQL's postmaster (from their pid files)."""
+    gunicorn master and the rest of its process group (workers, graders), the grading
+    worker and its job processes, nginx, Redis and PostgreSQL's postmaster (from their pid
+    files)."""
     found: dict[str, int] = {}
     files = {"nginx": folder / "nginx" / "nginx.pid", "redis": folder / "redis" / "redis.pid",
              "postgres": folder / "pg" / "data" / "postmaster.pid"}
@@ -383,7 +442,8 @@ def stack_pids(folder: Path) -> dict[str, int]:
         masters = json.loads((folder / "stack.json").read_text())["pids"]
     except (OSError, ValueError, KeyError):
         masters = {}
-    groups = {int(pid): f"app{index}" for index, pid in masters.items()}
+    groups = {int(pid): index if index == WORKER else f"app{index}"
+              for index, pid in masters.items()}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()

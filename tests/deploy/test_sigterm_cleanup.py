@@ -1,5 +1,6 @@
 """A test run stopped by SIGTERM (a CI timeout, scripts/test's trap) leaves no server of
-its stack running: nginx, the app servers and their workers, Redis, PostgreSQL."""
+its stack running: nginx, the app servers and their workers, the grading worker, Redis,
+PostgreSQL."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ def test_sigterm_mid_run_stops_every_server_it_started(tmp_path: Path) -> None:
         pids = stack_pids(folder)
         assert {"nginx", "redis", "postgres"} <= set(pids), pids
         assert any(name.startswith("app0") for name in pids), pids
+        assert any(name.startswith("worker") for name in pids), pids  # the grading worker
         assert all(running(pid) for pid in pids.values()), pids
         run.send_signal(signal.SIGTERM)
         output = run.communicate(timeout=120)[0].decode()
