@@ -41,13 +41,21 @@ class Browser:
 
     def json(self, method: str, path: str, data: Any = None,
              headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        status, _, answer = self.json_answer(method, path, data, headers)
+        return status, answer
+
+    def json_answer(self, method: str, path: str, data: Any = None,
+                    headers: dict[str, str] | None = None,
+                    timeout: float = 15) -> tuple[int, Any, Any]:
+        """Status, headers and the JSON answer (the raw body when it is not JSON)."""
         body = None if data is None else json.dumps(data).encode()
-        status, _, raw = self.send(method, path, body, {"Content-Type": "application/json",
-                                                        **(headers or {})})
+        status, answer_headers, raw = self.send(
+            method, path, body, {"Content-Type": "application/json", **(headers or {})},
+            timeout)
         try:
-            return status, json.loads(raw)
+            return status, answer_headers, json.loads(raw)
         except ValueError:
-            return status, raw
+            return status, answer_headers, raw
 
     def form(self, path: str, page: str, fields: dict[str, str]) -> tuple[int, Any]:
         """Submit a form the way a person does: its page first, for the CSRF token."""

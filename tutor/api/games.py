@@ -4,6 +4,8 @@
 ``GET /api/games/<id>`` answers the learner's view, ``POST /api/games/<id>/actions`` applies
 one action (the record format without ``player``; or ``{"type": "next_hand"}`` once a hand
 is over) and answers the new view, whose ``last_actions`` tell the computer's replies;
+each view's answer carries the game's move number in the ``X-Move-Number`` header, and a
+move sent with that header is played once however often it is sent (tutor.play.repeats);
 ``GET /api/games/<id>/log`` answers every move of the current hand.  Bad input answers 400
 and changes nothing.
 
@@ -20,8 +22,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from typing import Any, Final
 from urllib.parse import urlsplit
@@ -36,7 +40,7 @@ from tutor.api.analyze import read_json_body
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import csrf, limiter
-from tutor.play import coaching, review, store
+from tutor.play import coaching, repeats, review, store
 from tutor.play.games import DEFAULT_LEVEL, PlayError, TableGame, new_game, requested_seed
 from tutor.play.view import game_view, log_entries
 
@@ -49,11 +53,17 @@ TOKEN_HEADER: Final = "X-Game-Token"
 _SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
+ANSWER_PAUSE_ENV: Final = "CONQUIAN_TEST_ANSWER_PAUSE"
+"""Test hook: seconds a move waits between its commit and its answer, so that a deployment
+test can kill its server in between (tests/deploy/test_replayed_move.py).  A site never
+sets it."""
+
 VIEW_CACHE_SIZE: Final = 512
-_views: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
+_views: OrderedDict[tuple[str, int, str], tuple[bytes, int]] = OrderedDict()
 _views_lock = threading.Lock()
-"""Recent views as sent, by game id, version and language: a view changes
-only when its game does, and the version is read from the database on every request."""
+"""Recent views as sent, and their move numbers, by game id, version and language: a view
+changes only when its game does, and the version is read from the database on every
+request."""
 
 
 def any_view(game: TableGame) -> dict[str, Any]:
@@ -64,18 +74,19 @@ def any_view(game: TableGame) -> dict[str, Any]:
 def _view_response(game_id: str, version: int, game: Any | None) -> Response:
     key = (game_id, version, str(get_locale() or "en"))
     with _views_lock:
-        body = _views.get(key)
-    if body is None:
+        found = _views.get(key)
+    if found is None:
         if game is None:
             loaded = _load(game_id)
             game, key = loaded.game, (game_id, loaded.version, key[2])
-        body = orjson.dumps(any_view(game))
+        found = orjson.dumps(any_view(game)), repeats.move_number(game)
         with _views_lock:
-            _views[key] = body
+            _views[key] = found
             _views.move_to_end(key)
             while len(_views) > VIEW_CACHE_SIZE:
                 _views.popitem(last=False)
-    return Response(body, mimetype="application/json")
+    body, number = found
+    return Response(body, mimetype="application/json", headers={repeats.HEADER: str(number)})
 
 
 def _error(message: str, status: int = 400) -> ResponseReturnValue:
@@ -155,7 +166,9 @@ def create_game() -> ResponseReturnValue:
     assert learner is not None
     token = secrets.token_urlsafe(32)
     game_id = store.create(game, learner.id, _token_hash(token))
-    return jsonify(id=game_id, token=token, view=any_view(game))
+    answer = jsonify(id=game_id, token=token, view=any_view(game))
+    answer.headers[repeats.HEADER] = str(repeats.move_number(game))
+    return answer
 
 
 @bp.get("/api/games/<game_id>")
@@ -189,20 +202,35 @@ def game_action(game_id: str) -> ResponseReturnValue:
     assert loaded is not None
     if problem is not None:
         return _error(problem)
+    sent = request.headers.get(repeats.HEADER)
     while True:
         game = loaded.game
         try:
+            if repeats.repeated(game, sent, data):
+                if checked:  # made already: answered with the game as it stands
+                    return _view_response(game_id, loaded.version, game)
+                raise store.GameChanged  # answered from the game as stored, not a copy
             game.act(data)
             version = store.save(loaded, game)
             if game.hand_over:
                 review.prepare(game_id, game)  # graded once, when the hand ends
+        except repeats.StaleMove as exc:
+            if checked:
+                return _error(error_text(exc), 409)
         except PlayError as exc:
             if checked:  # refused by the game as stored, not by an old copy
                 return _error(error_text(exc))
         except store.GameChanged:
-            if checked:
+            # With a move number, the game as it now stands says whether this move was made
+            # meanwhile (the same request twice at once), is stale, or is still to make.
+            if checked and sent is None:
                 return _error(_("This game was changed by another request. Reload it and "
                                 "try again."), 409)
         else:
+            pause = os.environ.get(ANSWER_PAUSE_ENV)
+            if pause:
+                current_app.logger.warning("test hook: move %s of game %s committed, its answer "
+                                           "paused", sent, game_id)
+                time.sleep(float(pause))
             return _view_response(game_id, version, game)
         loaded, checked = _load(game_id), True

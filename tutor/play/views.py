@@ -33,7 +33,7 @@ from solver.rules import RuleProfile, get_profile
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import limiter
-from tutor.play import coaching, store
+from tutor.play import coaching, repeats, store
 from tutor.play import review as graded
 from tutor.play.describe import phrase, tell
 from tutor.play.games import (
@@ -176,6 +176,7 @@ def _context(game_id: str, game: TableGame) -> dict[str, Any]:
         "level_label": LEVEL_LABELS[game.level][0],
         "rules_name": profile_name(game.rules),
         "finished_hands": game.hand_index + (1 if game.hand_over else 0),
+        "move_number": repeats.move_number(game),
     }
 
 
@@ -227,6 +228,9 @@ def act(game_id: str) -> ResponseReturnValue:
     loaded = _owned(game_id)
     try:
         action = posted_action(request.form)
+        # The same form sent again (a retry) for a move already made: the game as it is.
+        if repeats.repeated(loaded.game, request.form.get(repeats.FIELD), action):
+            return redirect(url_for(".game", game_id=game_id, _anchor="play"))
     except PlayError as exc:
         flash(error_text(exc), "error")
         return redirect(url_for(".game", game_id=game_id, _anchor="play"))
