@@ -3,7 +3,7 @@
 from tutor.models.classes import Assignment, Classroom, Membership  # noqa: F401
 from tutor.models.games import Game, HandReview
 from tutor.models.learners import Attempt, GameRating, Learner, LessonProgress
-from tutor.models.puzzles import Puzzle, PuzzleSet
+from tutor.models.puzzles import PersonalPuzzle, Puzzle, PuzzleSet
 from tutor.models.rounds import PuzzleRound, ReviewCard
 from tutor.models.tables import PlayTable, TableSeat
 from tutor.models.users import LoginSession, PasswordReset, User
@@ -17,6 +17,7 @@ __all__ = [
     "LessonProgress",
     "LoginSession",
     "PasswordReset",
+    "PersonalPuzzle",
     "PlayTable",
     "Puzzle",
     "PuzzleRound",

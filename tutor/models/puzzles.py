@@ -73,3 +73,31 @@ class Puzzle(db.Model):  # type: ignore[name-defined]
     rated_plays: Mapped[int] = mapped_column(default=0, server_default="0")
 
     puzzle_set: Mapped[PuzzleSet] = relationship(back_populates="puzzles")
+
+
+class PersonalPuzzle(db.Model):  # type: ignore[name-defined]
+    """A learner's own puzzle: a decision of their played hand that the graded review called
+    a mistake or a blunder (tutor.mistakes), kept as a puzzle of their personal set."""
+
+    __tablename__ = "personal_puzzles"
+    __table_args__ = (UniqueConstraint("learner_id", "game_id", "hand", "step",
+                                       name="uq_personal_puzzles_decision"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), index=True
+    )
+    puzzle_id: Mapped[int] = mapped_column(
+        ForeignKey("puzzles.id", ondelete="CASCADE"), unique=True
+    )
+    game_id: Mapped[str] = mapped_column(String(32))  # the hand review it came from
+    hand: Mapped[int]
+    step: Mapped[int]  # the decision's index in the hand's history
+    profile: Mapped[str] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(String(32))  # tutor.mistakes.kinds
+    grade: Mapped[str] = mapped_column(String(16))  # mistake | blunder
+    played: Mapped[dict[str, Any]] = mapped_column(JSON)  # the learner's move
+    accepted: Mapped[list[dict[str, Any]]] = mapped_column(JSON)  # the grader's better moves
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    puzzle: Mapped[Puzzle] = relationship()

@@ -42,6 +42,7 @@ from solver.review.profiles import VERSION as PROFILE_VERSION
 from solver.rules import DEFAULT_PROFILE, RuleProfile, get_profile
 from tutor.extensions import db
 from tutor.jobs import queue as jobs
+from tutor.mistakes.store import from_stored_review
 from tutor.models import HandReview
 from tutor.play import grader
 from tutor.play.describe import advise, describe
@@ -103,6 +104,13 @@ def _store(key: tuple[str, int], data: dict[str, Any]) -> None:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()  # another request stored it meanwhile: the same grading
+        return
+    try:  # the learner's mistakes become their puzzles; the review stays stored if not
+        from_stored_review(key[0], key[1], data)
+    except Exception:
+        db.session.rollback()
+        current_app.logger.exception("keeping the mistakes of hand %s of game %s failed",
+                                     key[1], key[0])
 
 
 def grade_stored_profile_hand(stored: Mapping[str, Any], seed: int, number: int,

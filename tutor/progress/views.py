@@ -9,6 +9,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.routing import BuildError
 
 from tutor.core.learner import current_learner
+from tutor.mistakes.progress import frequent_mistakes
 from tutor.progress.chart import rating_chart
 from tutor.progress.services import PROVISIONAL, summary
 from tutor.puzzles.views import current_streak, due_reviews
@@ -51,4 +52,5 @@ def index() -> ResponseReturnValue:
         current_streak=current_streak(),
         lesson_url=lesson_url,
         lesson_titles=lesson_titles(),
+        mistakes=frequent_mistakes(learner),
     )

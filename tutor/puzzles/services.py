@@ -36,7 +36,9 @@ from solver.puzzles.relabel import SuitPermutation, puzzle_fixed_suits, relabel_
 from solver.search import analyze
 from tutor.core.cards import hand_order
 from tutor.core.errors import error_text
+from tutor.core.learner import current_learner
 from tutor.extensions import db
+from tutor.mistakes.owner import SOURCE, owner_of
 from tutor.models import Attempt, Learner, Puzzle, PuzzleRound, PuzzleSet
 from tutor.puzzles.labels import task_prompt
 from tutor.puzzles.store import export_puzzle
@@ -66,6 +68,9 @@ def _owned_by_current_user(puzzle_set: PuzzleSet) -> bool:
 
 def is_visible(puzzle_set: PuzzleSet) -> bool:
     """Published sets for everyone; a teacher also sees their own unpublished sets."""
+    if puzzle_set.source == SOURCE:
+        learner = current_learner(create=False)
+        return learner is not None and owner_of(puzzle_set) == learner.id
     if puzzle_set.source not in ("bundled", "teacher"):
         return False
     return puzzle_set.is_published or _owned_by_current_user(puzzle_set)

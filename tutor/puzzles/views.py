@@ -327,6 +327,8 @@ def puzzle_context(
         "suits": str(seen.suits),
         "practice": None,
         "review_left": 0,
+        # A learner's own puzzle names the hand it came from (tutor.mistakes).
+        "origin": (puzzle.extra or {}).get("personal"),
         **urls,
     }
 

@@ -1,0 +1,82 @@
+"""A hand of every profile with a deliberately bad decision the grader calls a mistake or a
+blunder, at a card the learner faced: the learner (seat 0) plays like the greedy player
+but once leaves a card the greedy player takes and would go out with that turn (draws
+from the stock where it would take the upcard or the face-up card)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from solver.game.record import state_to_dict
+from solver.game.registry import game_rules, players_of
+from solver.review.profiles import grade_profile_hand
+from solver.rules import PROFILES, get_profile
+from tutor.mistakes.questions import Question, question
+from tutor.play.games import replay_hand
+
+
+def _takes(action: Any) -> bool:
+    kind = getattr(action, "type", None)
+    data = action.to_dict()
+    return (kind == "take" and data.get("from", "face_up") != "stock") or (
+        kind == "draw" and data.get("from") == "upcard")
+
+
+def _leaves(action: Any) -> bool:
+    data = action.to_dict()
+    return data["type"] in ("pass", "decline") or (
+        data["type"] in ("draw", "take") and data.get("from") == "stock") or (
+        data["type"] == "draw" and "from" not in data)
+
+
+def _wins_this_turn(state: Any, action: Any, greedy: Any, rng: random.Random) -> bool:
+    """Taking lets seat 0 go out before its turn ends (greedy play after the take)."""
+    game = game_rules(state.deal.rules) if hasattr(state.deal, "rules") else None
+    after = state.clone()
+    after.apply_action(action)
+    while not after.is_terminal() and after.current_player() == 0 and game is not None:
+        after.apply_action(greedy.choose(game.observe(after, 0), rng))
+    return bool(after.is_terminal()) and after.returns()[0] > 0
+
+
+def seats_of(rules: str) -> int:
+    return max(2, PROFILES[rules].min_players)
+
+
+def left_card_hand(rules: str, seed: int) -> tuple[dict[str, Any], int] | None:
+    """A finished hand where seat 0 once left a card the greedy player took, and that step."""
+    game = game_rules(rules)
+    seats = seats_of(rules)
+    state = game.new_match(seed, get_profile(rules), seats, {"dealer": 0}).next_hand()
+    players = [players_of(rules)["greedy"]() for _ in range(seats)]
+    rng = random.Random(seed)
+    bad: int | None = None
+    while not state.is_terminal():
+        seat = state.current_player()
+        action = players[seat].choose(game.observe(state, seat), rng)
+        if seat == 0 and bad is None and _takes(action) and _wins_this_turn(
+                state, action, players[0], random.Random(seed)):
+            others = [a for a in state.legal_actions() if _leaves(a)]
+            if others:
+                bad = len(state.history)
+                action = others[0]
+        state.apply_action(action)
+    return (state_to_dict(state), bad) if bad is not None else None
+
+
+def graded_mistake(rules: str, seeds: int = 60, playouts: int = 800
+                   ) -> tuple[dict[str, Any], dict[str, Any], Question]:
+    """A hand, its grading and the verified puzzle of its bad decision."""
+    for seed in range(seeds):
+        found = left_card_hand(rules, seed)
+        if found is None:
+            continue
+        stored, step = found
+        data = grade_profile_hand(stored, 0, f"{seed}:0", steps=[step], playouts=playouts)
+        state = replay_hand(stored)[step][0]
+        for graded in data["decisions"]:
+            made = question(state, rules, graded, f"t-{seed}")
+            if made is not None:
+                return stored, data, made
+    raise AssertionError(f"no graded mistake at a faced card in {seeds} hands of {rules}")
