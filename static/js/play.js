@@ -131,7 +131,9 @@
     try { action = JSON.parse(raw); } catch (e) { form.submit(); return; }
     var before = logTexts().length;
     setBusy(true);
-    window.Conquian.postJSON(root.dataset.api, action)
+    // The move number the form was made at: a move sent again is then played once.
+    var move = new FormData(form).get("move");
+    window.Conquian.postJSON(root.dataset.api, action, move ? { "X-Move-Number": move } : null)
       .then(function (result) {
         if (!result.ok) {
           setBusy(false);

@@ -29,10 +29,12 @@ window.Conquian = {
     var meta = document.querySelector('meta[name="csrf-token"]');
     return meta ? meta.getAttribute("content") : "";
   },
-  postJSON: function (url, body) {
+  postJSON: function (url, body, extraHeaders) {
+    var headers = { "Content-Type": "application/json", "X-CSRFToken": window.Conquian.csrfToken() };
+    Object.keys(extraHeaders || {}).forEach(function (name) { headers[name] = extraHeaders[name]; });
     return fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": window.Conquian.csrfToken() },
+      headers: headers,
       body: JSON.stringify(body),
       credentials: "same-origin"
     }).then(function (response) {
