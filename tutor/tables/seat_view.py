@@ -34,7 +34,7 @@ def seat_names(seats: list[Any], count: int) -> list[str]:
         row = next((s for s in seats if s.seat == index), None)
         if row is None:
             names.append(_("Free seat %(n)s", n=index + 1))
-        elif row.kind == "computer":
+        elif row.kind == "computer" and row.learner_id is None:
             names.append(_("Computer %(n)s", n=index + 1))
         else:
             names.append(row.name or _("Player %(n)s", n=index + 1))
@@ -101,7 +101,9 @@ def seat_view(game: TableGame, seat: int, names: list[str], since: int = 0,
     legal = actions_of(obs) if view.get("to_act") else []
     history = game.state.history
     view["choices"] = choices(legal, view, table,
-                              opening=opens([*history, (seat, None)], len(history), seat))
+                              opening=opens([*history, (seat, None)], len(history), seat),
+                              names=[names[(seat + k) % game.seats]  # seat-relative
+                                     for k in range(game.seats)])
     view["table"] = table
     if coaching and help_requested and not game.hand_over:
         sentences, _position, _claims = card_help(view, game.rules,

@@ -31,6 +31,7 @@ from tutor.models import PlayTable, TableSeat
 from tutor.models.common import utcnow
 from tutor.play.games import LEVELS, NEXT_HAND, TableGame, game_from_dict
 from tutor.play.stored_forms import MAX_SEED
+from tutor.tables import notify, presence
 
 HUMAN: Final = "human"
 COMPUTER: Final = "computer"
@@ -70,9 +71,12 @@ class TableOptions:
     seats: int
     match: dict[str, Any]
     coaching: bool
+    grace: int = presence.DEFAULT_GRACE
+    """Seconds a seat waits for a player who left before a computer player takes it."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seats": self.seats, "match": dict(self.match), "coaching": self.coaching}
+        return {"seats": self.seats, "match": dict(self.match), "coaching": self.coaching,
+                "grace": self.grace}
 
 
 # --- options --------------------------------------------------------------------------------
@@ -102,7 +106,7 @@ def _flag(value: object, name: str) -> bool:
 
 
 def check_options(rules: RuleProfile, seats: object, match: Mapping[str, Any] | None,
-                  coaching: object = True) -> TableOptions:
+                  coaching: object = True, grace: object = None) -> TableOptions:
     """The host's options, checked: the seats within the profile's players (its rule), the
     match options the profile offers (``RuleProfile.match_options``) and nothing else."""
     count = rules.min_players if seats in (None, "") else _whole(seats, "seats")
@@ -125,7 +129,11 @@ def check_options(rules: RuleProfile, seats: object, match: Mapping[str, Any] | 
         game_rules(rules).new_match(0, rules, count, chosen)  # the game's own checks
     except ConquianError as exc:
         raise TableError(exc.text) from None
-    return TableOptions(count, chosen, _flag(coaching, "coaching"))
+    wait = presence.DEFAULT_GRACE if grace in (None, "") else _whole(grace, "grace")
+    if not presence.MIN_GRACE <= wait <= presence.MAX_GRACE:
+        raise TableError(N_("grace must be between {low} and {high} seconds, not {grace}"),
+                         low=presence.MIN_GRACE, high=presence.MAX_GRACE, grace=wait)
+    return TableOptions(count, chosen, _flag(coaching, "coaching"), wait)
 
 
 # --- finding tables -------------------------------------------------------------------------
@@ -161,9 +169,10 @@ def tables_of(learner_id: int, limit: int = 50) -> list[PlayTable]:
 
 
 def seat_of(table: PlayTable, learner_id: int | None) -> int | None:
-    """The seat a learner holds at a table (``None``: a spectator)."""
+    """The seat a learner holds at a table (``None``: a spectator), also while a computer
+    player keeps it for them."""
     for seat in table.seats:
-        if seat.kind == HUMAN and learner_id is not None and seat.learner_id == learner_id:
+        if learner_id is not None and seat.learner_id == learner_id:
             return seat.seat
     return None
 
@@ -191,15 +200,15 @@ def _new_code() -> str:
 
 def open_table(host_id: int, rules: object, seats: object = None,
                match: Mapping[str, Any] | None = None, coaching: object = True,
-               name: object = None) -> PlayTable:
+               name: object = None, grace: object = None) -> PlayTable:
     """A new table of ``rules`` hosted by ``host_id``, who sits at seat 0."""
     profile = profile_of(rules)
-    options = check_options(profile, seats, match, coaching)
+    options = check_options(profile, seats, match, coaching, grace)
     table = PlayTable(id=secrets.token_hex(16), code=_new_code(), rules=profile.id,
                       options=options.to_dict(), host_id=host_id, status=OPEN, state=None,
                       move_number=0, hand_start=0)
     table.seats.append(TableSeat(seat=0, kind=HUMAN, learner_id=host_id,
-                                 name=_name(name)))
+                                 name=_name(name), last_seen=presence.now()))
     db.session.add(table)
     db.session.commit()
     return table
@@ -221,12 +230,13 @@ def join(table_id: str, learner_id: int, name: object = None) -> int:
         raise Conflict(N_("every seat at this table is taken: you may watch it"))
     seat = free[0]
     table.seats.append(TableSeat(seat=seat, kind=HUMAN, learner_id=learner_id,
-                                 name=_name(name)))
+                                 name=_name(name), last_seen=presence.now()))
     try:
         db.session.commit()
     except IntegrityError:  # someone took the seat at the same moment (no row lock)
         db.session.rollback()
         raise Conflict(N_("someone took that seat at the same moment: try again")) from None
+    notify.publish(table.id, table.move_number)
     return seat
 
 
@@ -250,7 +260,9 @@ def fill_with_computers(table_id: str, learner_id: int, level: object) -> int:
     free = free_seats(table)
     for seat in free:
         table.seats.append(TableSeat(seat=seat, kind=COMPUTER, level=level, name=""))
+    table.options = {**table.options, "level": level}  # the level a takeover plays at
     db.session.commit()
+    notify.publish(table.id, table.move_number)
     return len(free)
 
 
@@ -276,6 +288,8 @@ def start(table_id: str, learner_id: int, seed: int | None = None) -> int:
                      options=dict(table.options["match"]))
     game.deal_salt = game.new_salt()  # the deal's commitment (the next hands': next_hand)
     table.hand_start = table.move_number + 1
+    for row in table.seats:  # every grace period counts from the start at the latest
+        row.last_seen = max(row.last_seen, presence.now())
     moved = 1 + len(computer_moves(game, table.seats))
     return _store(table, game, table.move_number + moved)
 
@@ -321,6 +335,7 @@ def _store(table: PlayTable, game: TableGame, move_number: int) -> int:
         db.session.rollback()
         raise Conflict(N_("the table moved on while your move was made: look again"))
     db.session.commit()
+    notify.publish(table.id, move_number)  # after the commit: a reader finds the move
     return move_number
 
 
@@ -342,6 +357,8 @@ def move(table_id: str, learner_id: int | None, seen: object, action: object) ->
                               "{now}): look at the table again and choose anew"),
                            seen=seen, now=table.move_number)
         game = load_game(table)
+        if presence.seat_row(table, seat).kind == COMPUTER:
+            raise Conflict(N_("a computer player keeps your seat: take it back first"))
         if isinstance(action, Mapping) and "player" in action:
             raise Forbidden(N_("a move is sent without 'player': you always play your own "
                                "seat"))
@@ -350,9 +367,7 @@ def move(table_id: str, learner_id: int | None, seen: object, action: object) ->
         else:
             moved = _play(game, seat, action)
         moved += len(computer_moves(game, table.seats))
-        for s in table.seats:
-            if s.seat == seat:
-                s.last_seen = utcnow()
+        presence.seat_row(table, seat).last_seen = presence.now()
     except TableError:
         db.session.rollback()
         raise
@@ -388,13 +403,55 @@ def _next_hand(table: PlayTable, game: TableGame) -> int:
 
 
 def touch(table: PlayTable, seat: int | None) -> None:
-    """Marks a seat seen now (for the coming grace period); no move number change."""
+    """Marks a seat seen now (its grace period starts again); no move number change."""
+    presence.record_seen(table, seat)
+
+
+def take_over_due(table_id: str) -> int | None:
+    """Computer players take the seats whose grace period is over, and play them if it is
+    their turn: one transaction with the move-number check (so two servers checking at the
+    same moment take over once).  The new move number, or None when nothing was due."""
+    table = get_table(table_id)
+    if table.status != PLAYING or not presence.due(table):
+        db.session.rollback()
+        return None
+    table = get_table(table_id, lock=True)
+    db.session.refresh(table)  # the row as the lock read it, seats included
+    seats = presence.due(table)
+    if table.status != PLAYING or not seats:
+        db.session.rollback()
+        return None
+    for seat in seats:
+        row = presence.seat_row(table, seat)
+        row.kind = COMPUTER
+        row.level = presence.level_of(table)
+    try:
+        game = load_game(table)
+        moved = 0 if game.hand_over else len(computer_moves(game, table.seats))
+    except ConquianError as exc:
+        db.session.rollback()
+        raise Conflict(exc.text) from None
+    return _store(table, game, table.move_number + moved)
+
+
+def reclaim(table_id: str, learner_id: int | None) -> int:
+    """The player takes back the seat a computer player kept for them; the computer's moves
+    were whole transactions, so it stops at a move boundary."""
+    table = get_table(table_id, lock=True)
+    seat = seat_of(table, learner_id)
     if seat is None:
-        return
-    for s in table.seats:
-        if s.seat == seat:
-            s.last_seen = utcnow()
+        db.session.rollback()
+        raise Forbidden(N_("you have no seat at this table"))
+    row = presence.seat_row(table, seat)
+    if row.kind != COMPUTER:
+        db.session.rollback()
+        raise Conflict(N_("your seat is yours already"))
+    row.kind = HUMAN
+    row.last_seen = presence.now()
     db.session.commit()
+    presence.record_seen(table, seat)
+    notify.publish(table.id, table.move_number)
+    return seat
 
 
 def record(table: PlayTable) -> list[dict[str, Any]]:

@@ -14,7 +14,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -26,8 +37,9 @@ from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import limiter
 from tutor.models import PlayTable
-from tutor.tables import services
+from tutor.tables import presence, services
 from tutor.tables.seat_view import seat_names, seat_view, spectator_view
+from tutor.tables.stream import Stream, slots
 
 bp = Blueprint("tables", __name__)
 
@@ -85,7 +97,8 @@ def open_table() -> ResponseReturnValue:
              if form.get(name) not in (None, "")}
     try:
         table = services.open_table(learner_id, form.get("rules"), form.get("seats"), match,
-                                    form.get("coaching"), form.get("name"))
+                                    form.get("coaching"), form.get("name"),
+                                    form.get("grace"))
     except services.TableError as exc:
         return _refused(exc, url_for(".index"))
     return redirect(url_for(".show", table_id=table.id))
@@ -186,21 +199,33 @@ def _context(table: PlayTable) -> dict[str, Any]:
         "names": seat_names(table.seats, table.options["seats"]),
         "free": services.free_seats(table), "levels": LEVEL_NAMES,
         "view": view_of(table, learner_id, None, bool(request.args.get("help"))),
-        "stamp": stamp(table),
+        "stamp": stamp(table), "away": {a.seat: a for a in presence.away(table)},
     }
 
 
 def stamp(table: PlayTable) -> str:
-    """What changes the page: the move number, the status and the seats taken."""
-    return f"{table.move_number}.{table.status}.{len(table.seats)}"
+    """What changes the page: the move number, the status, the seats taken, and which
+    players left (public: everyone at the table is shown it)."""
+    gone = ",".join(f"{a.seat}{'c' if a.taken_over else ''}" for a in presence.away(table))
+    return f"{table.move_number}.{table.status}.{len(table.seats)}.{gone}"
+
+
+def _check_in(table_id: str, seat: int | None) -> PlayTable:
+    """The viewer is here; seats past their grace period go to computer players (every
+    other player's poll, move and heartbeat checks, so no absent player's request is
+    needed); the table as it is now."""
+    table = _table(table_id)
+    presence.record_seen(table, seat)
+    if services.take_over_due(table_id) is not None:
+        table = _table(table_id)
+    return table
 
 
 @bp.get("/tables/<table_id>")
 def show(table_id: str) -> ResponseReturnValue:
     table = _table(table_id)
-    context = _context(table)
-    services.touch(table, context["seat"])
-    return render_template("tables/table.html", **context)
+    services.touch(table, services.seat_of(table, _learner_id()))
+    return render_template("tables/table.html", **_context(table))
 
 
 @bp.get("/tables/<table_id>/fragment")
@@ -213,13 +238,13 @@ def fragment(table_id: str) -> ResponseReturnValue:
 def state(table_id: str) -> ResponseReturnValue:
     """The viewing seat's state by move number: ``since`` is the last move the client has;
     unchanged, only the numbers; else the view and ``changes``, the moves since."""
-    table = _table(table_id)
+    learner_id = _learner_id()
+    table = _check_in(table_id, services.seat_of(_table(table_id), learner_id))
     raw = request.args.get("since", "")
     since = int(raw) if raw.isdigit() else None
     body: dict[str, Any] = {"move_number": table.move_number, "status": table.status,
                             "stamp": stamp(table), "seats_taken": len(table.seats),
                             "new_hand": since is not None and since < table.hand_start}
-    learner_id = _learner_id()
     body["seat"] = services.seat_of(table, learner_id)
     if since is not None and since >= table.move_number:
         body["changed"] = False
@@ -259,6 +284,7 @@ def moves(table_id: str) -> ResponseReturnValue:
     try:
         seen, action = _posted()
         number = services.move(table_id, learner_id, seen, action)
+        number = services.take_over_due(table_id) or number
     except services.TableError as exc:
         return _refused(exc, back)
     if _wants_json():
@@ -266,3 +292,43 @@ def moves(table_id: str) -> ResponseReturnValue:
         return jsonify({"move_number": number, "stamp": stamp(table),
                         "view": view_of(table, learner_id, None)})
     return redirect(back)
+
+
+@bp.post("/tables/<table_id>/reclaim")
+def reclaim(table_id: str) -> ResponseReturnValue:
+    """The player takes back the seat a computer player kept for them."""
+    _table(table_id)
+    try:
+        services.reclaim(table_id, _learner_id())
+    except services.TableError as exc:
+        return _refused(exc, url_for(".show", table_id=table_id))
+    if _wants_json():
+        return jsonify({"stamp": stamp(_table(table_id))})
+    return redirect(url_for(".show", table_id=table_id, _anchor="play"))
+
+
+@bp.get("/tables/<table_id>/events")
+def events(table_id: str) -> ResponseReturnValue:
+    """Server-sent events: the table's move numbers and heartbeats (tutor.tables.stream).
+    ``Last-Event-ID`` (EventSource's reconnect) or ``since`` is the last number the client
+    has."""
+    table = _table(table_id)
+    learner_id = _learner_id()
+    raw = request.headers.get("Last-Event-ID") or request.args.get("since", "")
+    last = int(raw) if raw.strip().isdigit() else None
+    slot = slots(current_app.config.get("TABLE_STREAMS"))
+    if not slot.acquire(blocking=False):
+        return jsonify({"error": _("Too many live connections here just now: the table "
+                                   "is checked every few seconds instead.")}), 503, {
+            "Retry-After": "30"}
+
+    def beat() -> tuple[int, str]:
+        now = _check_in(table_id, services.seat_of(_table(table_id), learner_id))
+        return now.move_number, stamp(now)
+
+    body = Stream(current_app._get_current_object(),  # type: ignore[attr-defined]
+                  table.id, last, beat, slot,
+                  seconds=current_app.config.get("TABLE_STREAM_SECONDS", 55.0),
+                  heartbeat=current_app.config.get("TABLE_HEARTBEAT", 5.0))
+    return Response(body, mimetype="text/event-stream", headers={
+        "Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -1,0 +1,109 @@
+"""The server-sent event stream of a table (``GET /tables/<id>/events``).
+
+It carries only "the table is at move N" (``event: move``, ``id: N``) and a heartbeat with
+the page's stamp (``event: beat``): no game content, so nothing hidden can leak; the client
+reads its own seat's state by number (``/state?since=N``).  ``id:`` is the move number, so
+EventSource's own reconnect sends ``Last-Event-ID`` and the first event of the new stream
+names the number reached meanwhile: no move lost or repeated.
+
+A stream holds a thread of a gthread app server, so each process holds at most
+``TABLE_STREAMS`` of them (a bounded pool; the one past it is answered 503 and that client
+polls), and each stream ends after ``STREAM_SECONDS`` (EventSource reconnects at once), so
+a stream never outlives a rolling restart by long.  Every heartbeat records the viewer as
+present and runs the grace-period check (tutor.tables.presence).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Final
+
+from flask import Flask
+
+from tutor.extensions import db
+from tutor.tables import notify
+
+HEARTBEAT: Final = 5.0
+STREAM_SECONDS: Final = 55.0
+RETRY_MS: Final = 1500
+
+_slots_lock = threading.Lock()
+_slots: dict[int, threading.BoundedSemaphore] = {}
+
+
+def slots(limit: int | None = None) -> threading.BoundedSemaphore:
+    """This process's stream slots (``TABLE_STREAMS``, 4 by default: half of a gthread
+    worker's 8 threads, so pages and moves always keep the other half)."""
+    size = limit or int(os.environ.get("TABLE_STREAMS", "4"))
+    with _slots_lock:
+        if size not in _slots:
+            _slots[size] = threading.BoundedSemaphore(size)
+        return _slots[size]
+
+
+def move_event(number: int) -> str:
+    return f"id: {number}\nevent: move\ndata: {number}\n\n"
+
+
+def beat_event(stamp: str) -> str:
+    return f"event: beat\ndata: {stamp}\n\n"
+
+
+Beat = Callable[[], tuple[int, str]]
+"""Records the viewer as present, runs the grace check; the table's (number, stamp)."""
+
+
+class Stream:
+    """The response body: an iterator whose ``close`` (called by the server when the
+    client goes, or the stream ends) frees the slot and the subscription."""
+
+    def __init__(self, app: Flask, table_id: str, last: int | None, beat: Beat,
+                 slot: threading.BoundedSemaphore, seconds: float = STREAM_SECONDS,
+                 heartbeat: float = HEARTBEAT) -> None:
+        self.app, self.table_id, self.last, self.beat = app, table_id, last, beat
+        self.slot, self.seconds, self.heartbeat = slot, seconds, heartbeat
+        self.subscription: notify.Subscription | None = None
+        self.closed = False
+
+    def _beat(self) -> tuple[int, str]:
+        with self.app.app_context():
+            try:
+                return self.beat()
+            finally:
+                db.session.remove()  # give the connection back between heartbeats
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self._events()
+
+    def _events(self) -> Iterator[bytes]:
+        with self.app.app_context():
+            self.subscription = notify.subscribe(self.table_id)
+        deadline = time.monotonic() + self.seconds
+        yield f"retry: {RETRY_MS}\n\n".encode()
+        number, stamp = self._beat()  # read after subscribing: nothing falls in between
+        last = self.last if self.last is not None else -1
+        yield move_event(number).encode()  # sets the id a reconnect sends back
+        last = max(last, number)
+        yield beat_event(stamp).encode()
+        while (left := deadline - time.monotonic()) > 0:
+            announced = self.subscription.get(min(self.heartbeat, left))
+            if announced is not None and announced > last:
+                last = announced
+                yield move_event(announced).encode()
+            else:  # a heartbeat, or a change of seats at the same number
+                number, stamp = self._beat()
+                if number > last:
+                    last = number
+                    yield move_event(number).encode()
+                yield beat_event(stamp).encode()
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.subscription is not None:
+            self.subscription.close()
+        self.slot.release()
