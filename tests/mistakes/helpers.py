@@ -13,7 +13,7 @@ from solver.game.registry import game_rules, players_of
 from solver.review.profiles import grade_profile_hand
 from solver.rules import PROFILES, get_profile
 from tutor.mistakes.questions import Question, question
-from tutor.play.games import replay_hand
+from tutor.play.games import HUMAN, TableGame, new_game, replay_hand
 
 
 def _takes(action: Any) -> bool:
@@ -80,3 +80,23 @@ def graded_mistake(rules: str, seeds: int = 60, playouts: int = 800
             if made is not None:
                 return stored, data, made
     raise AssertionError(f"no graded mistake at a faced card in {seeds} hands of {rules}")
+
+
+def site_hand(rules: str, seed: int) -> TableGame | None:
+    """A hand against the site's Hard computer (``new_game``) in which the learner once
+    leaves a card it would go out with; None when no such card came."""
+    game = new_game(rules, "hard", seed)
+    greedy = players_of(rules)["greedy"]()
+    look = game_rules(rules).observe
+    rng = random.Random(seed)
+    bad = False
+    while not game.hand_over:
+        state = game.state
+        action = greedy.choose(look(state, HUMAN), rng)
+        if not bad and _takes(action) and _wins_this_turn(state, action, greedy,
+                                                          random.Random(seed)):
+            others = [a for a in state.legal_actions() if _leaves(a)]
+            if others:
+                action, bad = others[0], True
+        game.act(action.to_dict())
+    return game if bad else None
