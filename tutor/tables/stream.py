@@ -30,18 +30,15 @@ HEARTBEAT: Final = 5.0
 STREAM_SECONDS: Final = 55.0
 RETRY_MS: Final = 1500
 
-_slots_lock = threading.Lock()
-_slots: dict[int, threading.BoundedSemaphore] = {}
-
-
-def slots(limit: int | None = None) -> threading.BoundedSemaphore:
-    """This process's stream slots (``TABLE_STREAMS``, 4 by default: half of a gthread
-    worker's 8 threads, so pages and moves always keep the other half)."""
-    size = limit or int(os.environ.get("TABLE_STREAMS", "4"))
-    with _slots_lock:
-        if size not in _slots:
-            _slots[size] = threading.BoundedSemaphore(size)
-        return _slots[size]
+def slots(app: Flask) -> threading.BoundedSemaphore:
+    """This app's stream slots (``TABLE_STREAMS`` in its config or the environment, 4 by
+    default: half of a gthread worker's 8 threads, so pages and moves keep the other
+    half)."""
+    found: threading.BoundedSemaphore | None = app.extensions.get("table_streams")
+    if found is None:
+        size = int(app.config.get("TABLE_STREAMS") or os.environ.get("TABLE_STREAMS", "4"))
+        found = app.extensions.setdefault("table_streams", threading.BoundedSemaphore(size))
+    return found
 
 
 def move_event(number: int) -> str:

@@ -316,7 +316,8 @@ def events(table_id: str) -> ResponseReturnValue:
     learner_id = _learner_id()
     raw = request.headers.get("Last-Event-ID") or request.args.get("since", "")
     last = int(raw) if raw.strip().isdigit() else None
-    slot = slots(current_app.config.get("TABLE_STREAMS"))
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    slot = slots(app)
     if not slot.acquire(blocking=False):
         return jsonify({"error": _("Too many live connections here just now: the table "
                                    "is checked every few seconds instead.")}), 503, {
@@ -326,8 +327,7 @@ def events(table_id: str) -> ResponseReturnValue:
         now = _check_in(table_id, services.seat_of(_table(table_id), learner_id))
         return now.move_number, stamp(now)
 
-    body = Stream(current_app._get_current_object(),  # type: ignore[attr-defined]
-                  table.id, last, beat, slot,
+    body = Stream(app, table.id, last, beat, slot,
                   seconds=current_app.config.get("TABLE_STREAM_SECONDS", 55.0),
                   heartbeat=current_app.config.get("TABLE_HEARTBEAT", 5.0))
     return Response(body, mimetype="text/event-stream", headers={
