@@ -27,6 +27,7 @@ from typing import Any, Final
 from flask import current_app, has_app_context, has_request_context
 
 from solver.cards import card_str, cards_of
+from solver.claims import Context, false_claims
 from solver.errors import ConquianError
 from solver.game.registry import game_rules
 from solver.position import Position
@@ -135,7 +136,8 @@ def _confirmed(puzzle: sp.Puzzle, right: dict[str, Any], wrong: dict[str, Any]) 
 def _sentences(position: Position, analysis: Any, task: sp.Task, answer: sp.Answer
                ) -> tuple[list[str], str]:
     """The hints and the explanation: the solver's claims for the task (no theme: the
-    question is the grader's, not a theme's).  A ``discard`` question accepts the grader's
+    question is the grader's, not a theme's), each confirmed by the claim checker (the
+    question is not asked otherwise).  A ``discard`` question accepts the grader's
     better discard, not the safe ones the explanation would name: it has none."""
     if get_profile(position.rules).plain_center:
         said = center_hints.hints(position, analysis, task, answer, [])
@@ -145,6 +147,8 @@ def _sentences(position: Position, analysis: Any, task: sp.Task, answer: sp.Answ
         said = profile_hints.hints(position, analysis, task, answer, "")
         why = [] if task == "discard" else profile_hints.explanation(position, analysis, task,
                                                                      answer, "")
+    if false_claims([*said, *why], Context(position=position, task=task, answer=answer)):
+        raise ValueError("a sentence the claim checker does not confirm")
     return [c.render() for c in said], " ".join(c.render() for c in why)
 
 
