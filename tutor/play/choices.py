@@ -39,21 +39,27 @@ def _meld_at(table: Sequence[Mapping[str, Any]], owner: object, index: object
     return melds[index] if 0 <= index < len(melds) else None
 
 
-def _whose(meld: Mapping[str, Any] | None, seats: int) -> str:
+def _whose(meld: Mapping[str, Any] | None, seats: int,
+           names: Sequence[str] | None = None) -> str:
     if meld is None:
         return _("a meld")
     cards = glyphs(meld_text(meld))
     if meld["owner"] == HUMAN:
         return _("your meld %(cards)s", cards=cards)
+    if names and 0 <= meld["owner"] < len(names):  # a table: the seat's player by name
+        return _("%(name)s's meld %(cards)s", name=names[meld["owner"]], cards=cards)
     if seats == 2:
         return _("the computer's meld %(cards)s", cards=cards)
     return _("computer %(n)s's meld %(cards)s", n=meld["owner"], cards=cards)
 
 
 def label(action: Mapping[str, Any], view: Mapping[str, Any],
-          table: Sequence[Mapping[str, Any]], opening: bool = False) -> str:
+          table: Sequence[Mapping[str, Any]], opening: bool = False,
+          names: Sequence[str] | None = None) -> str:
     """The action in the imperative, as short as it can say which action it is
-    (``opening``: a discard lays the opening card face up, K6)."""
+    (``opening``: a discard lays the opening card face up, K6).  ``names``: at a table,
+    the players' names from its seat list, the viewer's first and the others' in the
+    observation's order (seat-relative); without them the opponent is the computer."""
     kind = action.get("type")
     card = action.get("card")
     shown = string_text(str(card)) if card else ""
@@ -91,6 +97,8 @@ def label(action: Mapping[str, Any], view: Mapping[str, Any],
             return _("Pass %(card)s", card=shown)
         return _("Pass: drop out of this deal")
     if kind == "force":
+        if names and len(names) > 1:
+            return _("Force %(card)s on %(name)s", card=shown, name=names[1])
         return _("Force %(card)s on the computer", card=shown)
     if kind == "no_force":
         return _("Do not force it")
@@ -100,15 +108,17 @@ def label(action: Mapping[str, Any], view: Mapping[str, Any],
         owner = action.get("owner")
         meld = _meld_at(table, owner, action.get("meld"))
         if meld is not None and meld["owner"] == HUMAN:
-            return _("Add %(cards)s to %(meld)s", cards=cards, meld=_whose(meld, seats))
-        return _("Lay off %(cards)s on %(meld)s", cards=cards, meld=_whose(meld, seats))
+            return _("Add %(cards)s to %(meld)s", cards=cards,
+                     meld=_whose(meld, seats, names))
+        return _("Lay off %(cards)s on %(meld)s", cards=cards,
+                 meld=_whose(meld, seats, names))
     if kind == "swap":
         meld = _meld_at(table, action.get("owner"), action.get("meld"))
         return _("Swap %(card)s for the joker in %(meld)s", card=shown,
-                 meld=_whose(meld, seats))
+                 meld=_whose(meld, seats, names))
     if kind == "take_back":
         meld = _meld_at(table, action.get("owner"), action.get("meld"))
-        return _("Take back %(meld)s", meld=_whose(meld, seats))
+        return _("Take back %(meld)s", meld=_whose(meld, seats, names))
     if kind == "challenge":
         return _("Challenge: fewer pips wins")
     if kind == "accept":
@@ -169,10 +179,11 @@ def kind_of(action: Mapping[str, Any], table: Sequence[Mapping[str, Any]]) -> st
 
 
 def choices(actions: Sequence[Mapping[str, Any]], view: Mapping[str, Any],
-            table: Sequence[Mapping[str, Any]], *, opening: bool = False
-            ) -> list[dict[str, Any]]:
+            table: Sequence[Mapping[str, Any]], *, opening: bool = False,
+            names: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """One choice per legal action, but for actions differing only in their discard:
-    those are one choice whose ``discards`` list each discard with its whole action."""
+    those are one choice whose ``discards`` list each discard with its whole action
+    (``names``: the players' names at a table, as :func:`label` reads them)."""
     out: list[dict[str, Any]] = []
     grouped: dict[str, dict[str, Any]] = {}
     for data in actions:
@@ -182,7 +193,7 @@ def choices(actions: Sequence[Mapping[str, Any]], view: Mapping[str, Any],
             group = grouped.get(key)
             if group is None:
                 base = {**data, "discard": None}
-                group = grouped[key] = _choice(len(out), base, view, table)
+                group = grouped[key] = _choice(len(out), base, view, table, names=names)
                 group["action"] = None  # only a discard completes it
                 group["discards"] = []
                 out.append(group)
@@ -190,18 +201,19 @@ def choices(actions: Sequence[Mapping[str, Any]], view: Mapping[str, Any],
                                                                    card=string_text(discard)),
                                       "action": dict(data)})
             continue
-        out.append(_choice(len(out), data, view, table, opening))
+        out.append(_choice(len(out), data, view, table, opening, names))
     for choice in out:
         if choice.get("action") is None and choice.get("discards"):
             # A take still to be completed by a discard is not a winning take.
             choice["label"] = choice["text"] = label(choice["discards"][0]["action"], view,
-                                                     table)
+                                                     table, names=names)
     return out
 
 
 def _choice(index: int, data: Mapping[str, Any], view: Mapping[str, Any],
-            table: Sequence[Mapping[str, Any]], opening: bool = False) -> dict[str, Any]:
-    text = label(data, view, table, opening)
+            table: Sequence[Mapping[str, Any]], opening: bool = False,
+            names: Sequence[str] | None = None) -> dict[str, Any]:
+    text = label(data, view, table, opening, names)
     return {"id": index, "label": text, "text": text, "kind": kind_of(data, table),
             "hand_cards": hand_cards(data), "uses_center": uses_center(data, view),
             "action": dict(data), "discards": None}
