@@ -84,7 +84,8 @@ def hand_result(view: dict[str, Any], seats: int) -> str | None:
     elif winner == "opponent":
         winner = 1
     if winner is None:
-        if result.get("end") == "limit" and "pot" in view:  # I12's turn limit
+        # I12's turn limit: the chips go back (a stored result has no view: its chips)
+        if result.get("end") == "limit" and ("pot" in view or "chips" in result):
             return gettext("Nobody closed in %(turns)s turns: every player takes back "
                            "what they put in.", turns=result.get("turns"))
         if result.get("end") == "limit":  # K13's turn limit
