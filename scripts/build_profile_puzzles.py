@@ -31,58 +31,80 @@ from solver.search import analyze, analyze_any
 OUT = Path(__file__).resolve().parent.parent / "puzzles"
 AUTHOR = "Conquian tutor team"
 LANGS = ("en", "pt", "es")
-PER_THEME = 4
+FIRST_PER_THEME = 4
+"""The puzzles each theme had in the first sets: they keep their ids (``<profile>-N``,
+learners' ratings and reviews name them), and the rest follow them."""
+MIN_PUZZLES = 40
+MIN_THEMES = 6
 SEED = 7
 
 TITLES: dict[str, tuple[str, str, str]] = {
     "cooncan": ("Cooncan: lay-offs, forcing and eleven down",
                 "Cooncan: encaixar, forçar e onze cartas na mesa",
                 "Cooncan: añadir al rival, obligar a tomar y once cartas bajadas"),
-    "kunken": ("Kunken: jokers, lay-offs and taking melds back",
-               "Kunken: curingas, encaixar e combinações de volta à mão",
-               "Kunken: comodines, añadir al rival y combinaciones de vuelta a la mano"),
+    "kunken": ("Kunken: jokers, joker swaps, lay-offs and taking melds back",
+               "Kunken: curingas, troca de curinga, encaixar e combinações de volta à mão",
+               "Kunken: comodines, cambio de comodín, añadir al rival"
+               " y combinaciones de vuelta a la mano"),
     "kunken-40": ("Kunken with 40 cards: lay-offs and taking melds back",
                   "Kunken com 40 cartas: encaixar e combinações de volta à mão",
                   "Kunken con 40 cartas: añadir al rival y combinaciones de vuelta a la mano"),
-    "colonel": ("Colonel: upcard or stock, and going out",
-                "Colonel: carta virada ou monte, e sair",
-                "Colonel: carta descubierta o mazo, y salir"),
-    "conquin": ("Conquin: closing now and closing for ×2",
-                "Conquin: bater agora e bater valendo ×2",
-                "Conquin: cerrar ahora y cerrar por ×2"),
-    "kunken-104": ("Kunken with two packs: jokers and lay-offs",
-                   "Kunken com dois baralhos: curingas e encaixar",
-                   "Kunken con dos barajas: comodines y añadir al rival"),
+    "colonel": ("Colonel: upcard or stock, laying off and going out",
+                "Colonel: carta virada ou monte, encaixar e sair",
+                "Colonel: carta descubierta o mazo, añadir a las combinaciones y salir"),
+    "conquin": ("Conquin: closing now, with jokers and two packs, for the best stake",
+                "Conquin: bater agora, com curingas e dois baralhos, valendo mais",
+                "Conquin: cerrar ahora, con comodines y dos barajas, por la mejor paga"),
+    "kunken-104": ("Kunken with two packs: jokers, joker swaps and lay-offs",
+                   "Kunken com dois baralhos: curingas, troca de curinga e encaixar",
+                   "Kunken con dos barajas: comodines, cambio de comodín y añadir al rival"),
 }
 
 
-def build_profile(rules: str) -> int:
+def per_theme(rules: str) -> int:
+    """Puzzles per theme: enough for :data:`MIN_PUZZLES` over the profile's themes."""
+    return -(-MIN_PUZZLES // len(PROFILE_SPECS[rules]))
+
+
+def build_profile(rules: str) -> tuple[int, int]:
+    """Writes the profile's three files; returns (puzzles, themes)."""
     entries: list[dict[str, dict[str, Any]]] = []
     used: dict[str, set[str]] = {lang: set() for lang in LANGS}
-    for theme, task in PROFILE_SPECS[rules].items():
-        for puzzle in generate_profile(rules, theme, PER_THEME, seed=SEED):
-            position, answer = puzzle.position, puzzle.answer
-            hand = task in ("draw_upcard", "close")
-            analysis = None if hand else analyze(position)
-            candidate = Candidate(position, analysis, answer)  # type: ignore[arg-type]
-            hint_claims = hints(position, analysis, task, answer, theme)
-            expl = explanation(position, analysis, task, answer, theme)
-            titles = pick_title(task, card_text(position.center), used)
-            pid = f"{rules}-{len(entries) + 1}"
-            found = (hand_themes_of(position, analyze_any(position)) if analysis is None
-                     else themes_of(position, analysis))
-            themes = [theme, *(t for t in found if t != theme)]
-            entry = {}
-            for lang in LANGS:
-                translate = translator(lang)
-                entry[lang] = {
-                    "id": pid, "title": titles[lang], "position": position.to_dict(),
-                    "task": task, "answer": answer.to_dict(task), "themes": themes,
-                    "difficulty": profile_difficulty(candidate.analysis, theme, position),
-                    "hints": [h.render(translate) for h in hint_claims],
-                    "explanation": render(expl, translate),
-                }
-            entries.append(entry)
+    count = per_theme(rules)
+    # The first sets' puzzles come first, in their old order (and ids), then every theme's
+    # further ones (asked separately: a yes/no theme balances its answers over the count).
+    first = {theme: generate_profile(rules, theme, FIRST_PER_THEME, seed=SEED)
+             for theme in PROFILE_SPECS[rules]}
+    order = [(theme, puzzle) for theme, puzzles in first.items() for puzzle in puzzles]
+    for theme, puzzles in first.items():
+        kept = {p.position for p in puzzles}
+        more = [p for p in generate_profile(rules, theme, count, seed=SEED)
+                if p.position not in kept]
+        order += [(theme, puzzle) for puzzle in more[:count - len(puzzles)]]
+    for theme, puzzle in order:
+        task = PROFILE_SPECS[rules][theme]
+        position, answer = puzzle.position, puzzle.answer
+        hand = task in ("draw_upcard", "close")
+        analysis = None if hand else analyze(position)
+        candidate = Candidate(position, analysis, answer)  # type: ignore[arg-type]
+        hint_claims = hints(position, analysis, task, answer, theme)  # type: ignore[arg-type]
+        expl = explanation(position, analysis, task, answer, theme)  # type: ignore[arg-type]
+        titles = pick_title(task, card_text(position.center), used)
+        pid = f"{rules}-{len(entries) + 1}"
+        found = (hand_themes_of(position, analyze_any(position)) if analysis is None
+                 else themes_of(position, analysis))
+        themes = [theme, *(t for t in found if t != theme)]
+        entry = {}
+        for lang in LANGS:
+            translate = translator(lang)
+            entry[lang] = {
+                "id": pid, "title": titles[lang], "position": position.to_dict(),
+                "task": task, "answer": answer.to_dict(task), "themes": themes,
+                "difficulty": profile_difficulty(candidate.analysis, theme, position),
+                "hints": [h.render(translate) for h in hint_claims],
+                "explanation": render(expl, translate),
+            }
+        entries.append(entry)
     for i, lang in enumerate(LANGS):
         data: dict[str, Any] = {
             "id": rules if lang == "en" else f"{rules}-{lang}",
@@ -94,16 +116,22 @@ def build_profile(rules: str) -> int:
         name = f"{rules}.json" if lang == "en" else f"{rules}.{lang}.json"
         (OUT / name).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
                                 encoding="utf-8")
-    print(f"{rules}: {len(entries)} puzzles", file=sys.stderr)
-    return len(entries)
+    asked = len({e["en"]["themes"][0] for e in entries})
+    print(f"{rules}: {len(entries)} puzzles over {asked} themes", file=sys.stderr)
+    return len(entries), asked
 
 
-def build() -> int:
-    short = [r for r in PROFILE_SPECS if build_profile(r) < 12]
+def build(only: list[str] | None = None) -> int:
+    short = []
+    for rules in only or list(PROFILE_SPECS):
+        puzzles, themes = build_profile(rules)
+        if puzzles < MIN_PUZZLES or themes < MIN_THEMES:
+            short.append(rules)
     if short:
-        print(f"fewer than 12 puzzles: {', '.join(short)}", file=sys.stderr)
+        print(f"fewer than {MIN_PUZZLES} puzzles or {MIN_THEMES} themes: {', '.join(short)}",
+              file=sys.stderr)
     return 1 if short else 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(build())
+    raise SystemExit(build(sys.argv[1:] or None))

@@ -11,11 +11,12 @@ claims of :mod:`solver.puzzles.hints`, so ``conquian puzzles validate`` re-deriv
 from __future__ import annotations
 
 import random
+from itertools import permutations
 from typing import Final, cast
 
 from solver.analysis import Analysis, ClosingAnalysis, DrawAnalysis
 from solver.analysis.closing import discard_str
-from solver.cards import card_str
+from solver.cards import NUM_SUITS, card_str
 from solver.claims.glyphs import card_text
 from solver.position import Position
 from solver.puzzles.generator import Candidate, pick_title
@@ -23,6 +24,7 @@ from solver.puzzles.hand_themes import HAND_THEMES, hand_themes_of
 from solver.puzzles.hints import render
 from solver.puzzles.model import Puzzle, PuzzleSet, Task
 from solver.puzzles.profile_hints import explanation, hints
+from solver.puzzles.relabel import SuitPermutation, relabel_puzzle
 from solver.puzzles.tasks import solve_task
 from solver.puzzles.themes import THEMES, themes_of
 from solver.rules import PROFILES, get_profile
@@ -83,6 +85,26 @@ def verify(theme: str, task: Task, position: Position) -> Candidate | None:
     return Candidate(position, analysis, solve_task(position, task, analysis=analysis))
 
 
+def position_themes(position: Position) -> list[str]:
+    """Every theme that holds in a position of any profile (draw and closing ones included)."""
+    if position.rules.analysis != "center":
+        return hand_themes_of(position, analyze_any(position))
+    return themes_of(position, analyze(position))
+
+
+def themes_suit_blind(position: Position) -> bool:
+    """The position's themes are the same under every naming of the suits: the site shows
+    puzzles relabelled (:mod:`solver.puzzles.relabel`), so a theme must not hang on which of
+    several equal arrangements the solver prints."""
+    found = position_themes(position)
+    data = {"position": position.to_dict()}
+    for images in permutations(range(NUM_SUITS)):
+        moved = relabel_puzzle(data, SuitPermutation(images))["position"]
+        if position_themes(Position.from_dict(moved)) != found:
+            return False
+    return True
+
+
 def engines_agree(position: Position, analysis: Analysis) -> bool:
     """CP-SAT's twin analysis gives the same plays (hand cards, wins) as the exact search:
     a kept puzzle is verified by both engines, as the conquian-40 generator's are."""
@@ -94,7 +116,8 @@ def engines_agree(position: Position, analysis: Analysis) -> bool:
             and twin.forceable == analysis.forceable)
 
 
-HARD_THEMES: Final = ("take-back", "joker-play", "forcing-lay-off", "no-lay-off-yet")
+HARD_THEMES: Final = ("take-back", "joker-play", "joker-swap", "forcing-lay-off",
+                      "no-lay-off-yet")
 
 
 def profile_difficulty(analysis: Analysis | None, theme: str,
@@ -106,7 +129,7 @@ def profile_difficulty(analysis: Analysis | None, theme: str,
     if analysis is None:  # draw / closing: one step each for a close call and a ×2
         assert position is not None
         hand = analyze_any(position)
-        level = 2 + (theme in ("close-double", "stock-better"))
+        level = 2 + (theme in ("close-double", "stock-better", "best-stake", "close-call"))
         if isinstance(hand, DrawAnalysis) and hand.stock_average is not None:
             level += abs(hand.deadwood - hand.stock_average) < 5
         return min(level, 5)
@@ -161,7 +184,7 @@ def generate_profile(rules: str, theme: str, count: int, seed: int = 0,
             continue
         seen.add(position)
         candidate = verify(theme, task, position)
-        if candidate is None:
+        if candidate is None or not themes_suit_blind(position):
             continue
         if task == "can_force" and sum(
                 p.answer.flag == candidate.answer.flag for p in out) >= (count + 1) // 2:

@@ -70,7 +70,10 @@ def hints(position: Position, analysis: Analysis, task: Task, answer: Answer,
     out: list[Claim]
     if theme == "joker-play":
         out = [Say("nudge_joker"), _rule(position, "rule_jokers", "jokers")]
-    elif theme == "take-back":
+    elif theme == "joker-swap":
+        out = [Say("nudge_opponent"), _rule(position, "rule_jokers", "jokers")]
+    elif theme == "take-back" or (theme == "rearrange"
+                                  and says("rule_own_melds_kunken", position.rules)):
         out = [Say("nudge_own"), _rule(position, "rule_own_melds_kunken", "own_melds")]
     else:
         out = [Say("nudge_opponent"), _lay_off_rule(position)]
@@ -86,6 +89,8 @@ def _play_facts(position: Position, play: Play, theme: str) -> list[Claim]:
             out.append(Say("joker_stands", {"center": center, "card": card,
                                             "cards": cards_text(play.hand_cards),
                                             "rule": position.rules.rule("jokers")}))
+    if theme == "joker-swap" and play.swaps:
+        out += _swap_claims(position, play)
     if theme == "take-back" and play.taken_back:
         melds = melds_taken_back(position, play.taken_back)
         params = {"center": center, "back": strings_text(play.taken_back),
@@ -166,19 +171,23 @@ def _what_it_does(position: Position, play: Play) -> list[Claim]:
     """The melds a play leaves, or, when it also lays cards off or takes melds back, those
     facts (the melds alone would hide them)."""
     if play.lay_off or play.taken_back or play.swaps:
-        with_cards = {"cards": cards_text(play.hand_cards)} if play.hand_cards else {}
-        swaps = [Say("swap_with" if play.hand_cards else "swap_alone",
-                     {"center": _center(position), "card": glyph_of(card), **with_cards,
-                      "meld": opponent_meld_text(position, index),
-                      "rule": position.rules.rule("swap")})
-                 for index, card, _ in play.swaps]
-        return [*swaps, *_play_facts(position, play, "take-back"),
+        return [*_swap_claims(position, play), *_play_facts(position, play, "take-back"),
                 *_play_facts(position, play, "lay-off")]
     params = {"center": _center(position), "melds": play_melds_text(play),
               "rule": position.rules.rule("take")}
     if play.hand_cards:
         return [Say("play_melds", {**params, "cards": cards_text(play.hand_cards)})]
     return [Say("play_melds_alone", params)]
+
+
+def _swap_claims(position: Position, play: Play) -> list[Claim]:
+    """The joker swaps a play makes first (K5)."""
+    with_cards = {"cards": cards_text(play.hand_cards)} if play.hand_cards else {}
+    return [Say("swap_with" if play.hand_cards else "swap_alone",
+                {"center": _center(position), "card": glyph_of(card), **with_cards,
+                 "meld": opponent_meld_text(position, index),
+                 "rule": position.rules.rule("swap")})
+            for index, card, _ in play.swaps]
 
 
 def _win_claim(position: Position, play: Play) -> Claim:

@@ -257,6 +257,11 @@ def take_back(position: Position, analysis: Analysis) -> bool:
     return any(p.taken_back for p in analysis.plays)
 
 
+def joker_swap(position: Position, analysis: Analysis) -> bool:
+    """Some way to play first swaps a card for a joker in the opponent's melds (K5)."""
+    return any(way.swaps for p in analysis.plays for way in p.ways or (p,))
+
+
 def no_lay_off_yet(position: Position, analysis: Analysis) -> bool:
     """The card would fit one of the opponent's melds, but you have no meld of your own to
     lay off from, and nothing else uses it (K10)."""
@@ -288,6 +293,7 @@ PROFILE_THEMES: Final[dict[str, Predicate]] = {
     "forcing-lay-off": forcing_lay_off,
     "joker-play": joker_play,
     "take-back": take_back,
+    "joker-swap": joker_swap,
     "no-lay-off-yet": no_lay_off_yet,
 }
 """The themes of lay-offs, jokers and take-backs, in the order the site lists them."""

@@ -37,7 +37,8 @@ class Cooncan(RuleProfile):
     book = "C"
     puzzle_themes: ClassVar[Mapping[str, str]] = {
         "lay-off-center": "find_play", "forcing-lay-off": "can_force", "lay-off": "find_play",
-        "win-eleven": "win", "extend-meld": "find_play",
+        "win-eleven": "win", "extend-meld": "find_play", "take-with-hand": "find_play",
+        "rearrange": "find_play",
     }
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "C1", "players": "C2", "deal": "C3", "melds": "C4", "own_melds": "C5",
@@ -69,6 +70,8 @@ class Colonel(RuleProfile):
     book = "H"
     puzzle_themes: ClassVar[Mapping[str, str]] = {
         "upcard-better": "draw_upcard", "stock-better": "draw_upcard", "go-out": "draw_upcard",
+        "upcard-meld": "draw_upcard", "upcard-lay-off": "draw_upcard",
+        "hand-lay-off": "draw_upcard", "close-call": "draw_upcard",
     }
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "H1", "players": "H2", "deal": "H2", "melds": "H3", "turn": "H4",
@@ -104,6 +107,8 @@ class Conquin(RuleProfile):
     book = "I"
     puzzle_themes: ClassVar[Mapping[str, str]] = {
         "close-double": "close", "close-now": "close", "cannot-close": "close",
+        "joker-close": "close", "two-pack-meld": "close", "best-stake": "close",
+        "one-short": "close",
     }
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "I1", "players": "I2", "antes": "I3", "deal": "I4", "melds": "I5",
@@ -141,7 +146,8 @@ class Kunken(RuleProfile):
     book = "K"
     puzzle_themes: ClassVar[Mapping[str, str]] = {
         "joker-play": "find_play", "lay-off": "find_play", "take-back": "find_play",
-        "no-lay-off-yet": "can_use", "win-eleven": "win",
+        "no-lay-off-yet": "can_use", "win-eleven": "win", "joker-swap": "find_play",
+        "extend-meld": "find_play",
     }
     rule_ids: ClassVar[Mapping[str, str]] = {
         "deck": "K1", "players": "K2", "deal": "K2", "melds": "K3", "jokers": "K4",
@@ -161,7 +167,7 @@ class Kunken40(Kunken):
     meld_rules = MeldRules(run_max=10, rule="K3", deck_rule="K1", joker_rule="")
     puzzle_themes: ClassVar[Mapping[str, str]] = {
         "lay-off": "find_play", "take-back": "find_play", "no-lay-off-yet": "can_use",
-        "win-eleven": "win",
+        "win-eleven": "win", "extend-meld": "find_play", "rearrange": "find_play",
     }
 
 
@@ -174,5 +180,6 @@ class Kunken104(Kunken):
     deck = Deck(ranks=_ALL_RANKS, packs=2, jokers=4, rule="K1")
     puzzle_themes: ClassVar[Mapping[str, str]] = {
         "joker-play": "find_play", "lay-off": "find_play", "take-back": "find_play",
-        "win-eleven": "win",
+        "win-eleven": "win", "joker-swap": "find_play", "extend-meld": "find_play",
+        "rearrange": "find_play",
     }

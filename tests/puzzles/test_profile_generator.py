@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from solver.position import Position
 from solver.puzzles.hand_themes import HAND_THEMES
-from solver.puzzles.profile_gen import PROFILE_SPECS, generate_profile
+from solver.puzzles.profile_gen import PROFILE_SPECS, generate_profile, themes_suit_blind
 from solver.puzzles.tasks import check_answer
 from solver.puzzles.themes import THEMES
 from solver.puzzles.validate import false_sentences, validate_set
@@ -77,3 +78,18 @@ def test_cli_generates_colonel_and_conquin_sets(tmp_path: Path) -> None:
         data = json.loads(out.read_text("utf-8"))
         assert data["ruleset"] == rules
         assert validate_set(data, str(out), strict=True).problems == ()
+
+
+# Kunken-104's first joker-swap proposal under seed 7: which joker stands for 6♦ or 6♣ decides
+# whether the printed play makes a new meld of hand cards, so a relabelled copy lost a theme.
+SUIT_BOUND = {"rules": "kunken-104", "hand": ["4H", "5H", "9H"],
+              "melds": [["6S", "*6D", "6C"], ["JS", "JH", "JD", "JC"]],
+              "opponent_melds": [["9C", "10C", "*JC", "QC"]], "center": "5S",
+              "center_from": "stock"}
+
+
+def test_a_position_whose_themes_hang_on_the_suit_names_is_not_kept() -> None:
+    assert not themes_suit_blind(Position.from_dict(SUIT_BOUND))
+    plain = {**SUIT_BOUND, "melds": [["6S", "6D", "6C"], ["JS", "JH", "JD", "JC"]],
+             "opponent_melds": [["9C", "10C", "JC", "QC"]]}
+    assert themes_suit_blind(Position.from_dict(plain))

@@ -104,6 +104,11 @@ PROFILE_TABLE: list[tuple[str, Position, bool]] = [
      True),
     ("take-back", under("kunken", "QS 5H 7D 7C 6H 7H", melds="8H 9H 10H JH", center="7S"),
      False),
+    # 9♣ takes the joker's place in the opponent's run and the joker comes to the hand (K5).
+    ("joker-swap", under("kunken", "8H 9D 3C", melds="4S 4H 4C | AS AH *AD AC",
+                         opp="*9C 10C JC QC KC", center="9C", frm="stock"), True),
+    ("joker-swap", under("kunken", "8H 9D 3C", melds="4S 4H 4C | AS AH *AD AC",
+                         opp="9C 10C JC QC KC", center="8C", frm="stock"), False),
     ("no-lay-off-yet", under("kunken", KUN_HAND, opp="5H 6H 7H", center="8H"), True),
     # With a meld of your own, 8♥ goes onto the opponent's run (K10).
     ("no-lay-off-yet", under("kunken", "9S JD KD 2C 4C 10C QC", melds="AS 2S 3S", opp="5H 6H 7H",
@@ -173,6 +178,25 @@ CONQUIN_THREE = {"rules": "conquin",
 CONQUIN_NO = {"rules": "conquin",
               "hand": ["5S", "7S", "3H", "7H", "AD", "KD", "5C", "7C", "7H", "7C"],
               "center": "2D", "center_from": "opponent", "players": 4}
+COLONEL_LAY_UP = {"rules": "colonel", "hand": ["QS"],
+                  "melds": [["8D", "9D", "10D", "JD", "QD", "KD"], ["KS", "KH", "KC"]],
+                  "opponent_melds": [["AH", "2H", "3H"], ["6S", "6D", "6C"], ["2S", "3S", "4S"]],
+                  "center": "5S", "center_from": "opponent", "stock": 4}
+COLONEL_LAY_HAND = {"rules": "colonel", "hand": ["4S", "6S", "2H", "QH", "JD", "2C"],
+                    "melds": [["7D", "8D", "9D", "10D"]], "opponent_melds": [],
+                    "center": "QC", "center_from": "opponent", "stock": 8}
+CONQUIN_JOKER = {"rules": "conquin",
+                 "hand": ["6S", "6H", "5D", "6D", "3C", "6C", "6S", "6H", "6D", "*"],
+                 "center": "3D", "center_from": "stock", "players": 5}
+CONQUIN_RUNS = {"rules": "conquin",  # two runs, no card twice, no joker: ×2 however you close
+                "hand": ["AS", "2S", "3S", "4S", "5S", "6H", "7H", "8H", "9H", "10H"],
+                "center": "KC", "center_from": "opponent", "players": 4}
+CONQUIN_TEN = {"rules": "conquin",  # discard A♠: a ten-card run, ×5; discard 5♠: two runs, ×2
+               "hand": ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S"],
+               "center": "JS", "center_from": "opponent", "players": 4}
+CONQUIN_SHORT = {"rules": "conquin",  # three runs of three; K♣ or Q♦ stays out
+                 "hand": ["AS", "2S", "3S", "4H", "5H", "6H", "7D", "8D", "9D", "KC"],
+                 "center": "QD", "center_from": "opponent", "players": 4}
 HAND_TABLE: list[tuple[str, dict[str, Any], bool]] = [
     ("upcard-better", COLONEL_UP, True),  # 2♦ leaves less deadwood than the stock on average
     ("upcard-better", COLONEL_STOCK, False),
@@ -186,6 +210,25 @@ HAND_TABLE: list[tuple[str, dict[str, Any], bool]] = [
     ("close-double", CONQUIN_THREE, False),
     ("cannot-close", CONQUIN_NO, True),
     ("cannot-close", CONQUIN_TWO, False),
+    ("upcard-meld", COLONEL_OUT, True),  # 5♦ joins 3♦-4♦ and 6♦ in a new run (H5)
+    ("upcard-meld", COLONEL_STOCK, False),
+    ("upcard-lay-off", COLONEL_LAY_UP, True),  # 5♠ goes onto the opponent's 2♠-3♠-4♠ (H6)
+    ("upcard-lay-off", COLONEL_OUT, False),
+    ("hand-lay-off", COLONEL_LAY_HAND, True),  # J♦ from the hand onto 7♦-8♦-9♦-10♦ (H6)
+    ("hand-lay-off", COLONEL_UP, False),  # no meld on the table
+    ("close-call", COLONEL_UP, True),
+    ("close-call", COLONEL_STOCK, False),  # 61 pips against 52.2: not close
+    ("close-call", COLONEL_OUT, False),  # going out is never a close call
+    ("joker-close", CONQUIN_JOKER, True),
+    ("joker-close", CONQUIN_TWO, False),
+    ("two-pack-meld", CONQUIN_TWO, True),  # A♥ and A♣ twice in the set of aces (I1, I5)
+    ("two-pack-meld", CONQUIN_RUNS, False),
+    ("two-pack-meld", CONQUIN_NO, False),  # no closing at all
+    ("best-stake", CONQUIN_TEN, True),
+    ("best-stake", CONQUIN_RUNS, False),  # every closing discard pays ×2
+    ("one-short", CONQUIN_SHORT, True),
+    ("one-short", CONQUIN_NO, False),
+    ("one-short", CONQUIN_RUNS, False),  # it closes
 ]
 
 
