@@ -7,6 +7,7 @@ number only after the commit."""
 
 from __future__ import annotations
 
+import os
 import random
 import sqlite3
 from datetime import UTC, datetime, timedelta
@@ -196,3 +197,41 @@ def test_away_lists_nobody_before_the_start(app: Flask) -> None:
     with app.app_context():
         row: Any = db.session.get(PlayTable, table_id)
         assert presence.away(row) == [] and services.take_over_due(table_id) is None
+
+
+def test_with_redis_presence_is_a_key_per_seat_and_the_takeover_still_comes(
+        db_path: Path) -> None:
+    """With Redis, polls record presence in a key with a time to live (the seat's row is
+    not written on every poll); the grace period and the takeover read it."""
+    url = os.environ.get("TEST_REDIS_URL")
+    if not url:
+        pytest.skip("no Redis server (TEST_REDIS_URL: eval \"$(scripts/redis-start)\")")
+    app = make_app(db_path, CLOCK=Clock(), TABLES_REDIS_URL=url)
+    with app.app_context():
+        db.create_all()
+    clock: Clock = app.config["CLOCK"]
+    table_id, host, guest = _two_people(app, next(iter(GAMES)), grace=30)
+    with app.app_context():
+        row = db.session.get(PlayTable, table_id)
+        assert row is not None
+        rows_seen = {s.seat: s.last_seen for s in row.seats}
+    clock.forward(20)
+    _state(guest, table_id)
+    _state(host, table_id)
+    with app.app_context():
+        row = db.session.get(PlayTable, table_id)
+        assert row is not None
+        assert {s.seat: s.last_seen for s in row.seats} == rows_seen  # no row written
+        key = f"{presence.PRESENCE_KEY}{table_id}:1"
+        stored = notify.redis_client(url).get(key)
+        assert stored is not None and stored.decode() == presence.now().isoformat()
+        assert 0 < notify.redis_client(url).ttl(key) <= 30 + 60
+    clock.forward(25)  # 25 s since Bea's poll (45 s since her row): still within 30
+    _state(host, table_id)
+    assert _seat_kind(app, table_id, 1) == "human"
+    assert "waits" in host.get(f"/tables/{table_id}/fragment").get_data(as_text=True)
+    clock.forward(6)
+    _state(host, table_id)
+    assert _seat_kind(app, table_id, 1) == "computer"
+    assert guest.post(f"/tables/{table_id}/reclaim").status_code == 302
+    assert _seat_kind(app, table_id, 1) == "human"
