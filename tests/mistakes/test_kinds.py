@@ -20,6 +20,8 @@ EXAMPLES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "wrong_take": ({**TAKE, "hand_cards": ["4D", "5D"]}, TAKE),
     "wrong_discard": ({**TAKE, "discard": "QS"}, TAKE),
     "needless_take": (TAKE, {"type": "decline", "card": "6D"}),
+    "missed_force": ({"type": "no_force", "card": None},
+                     {"type": "force", "card": "JC", "hand_cards": None}),
     "lay_off_missed": ({"type": "discard", "card": "3S"},
                        {"type": "lay_off", "cards": ["3S"], "meld": 0}),
     "missed_meld": ({"type": "discard", "card": "2S"},

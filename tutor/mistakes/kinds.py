@@ -61,6 +61,11 @@ def wrong_draw(you: Move, best: Move) -> bool:
             and best.get("from") != you.get("from"))
 
 
+def missed_force(you: Move, best: Move) -> bool:
+    """The better move forces the card on the player who left it; the learner did not."""
+    return best.get("type") == "force" and you.get("type") != "force"
+
+
 def needless_take(you: Move, best: Move) -> bool:
     """The learner took the card; the better move leaves it."""
     return you.get("type") == "take" and best.get("type") != "take"
@@ -79,6 +84,7 @@ KINDS: Final[tuple[tuple[str, Predicate], ...]] = (
     ("missed_take", missed_take),
     ("wrong_take", wrong_take),
     ("wrong_discard", wrong_discard),
+    ("missed_force", missed_force),
     ("needless_take", needless_take),
     ("wrong_draw", wrong_draw),
     ("other", other),
@@ -91,6 +97,7 @@ LABELS: Final = {
     "missed_take": _l("Missed take"),
     "wrong_take": _l("Wrong cards with a take"),
     "wrong_discard": _l("Wrong discard"),
+    "missed_force": _l("Missed force"),
     "needless_take": _l("Needless take"),
     "wrong_draw": _l("Wrong draw"),
     "other": _l("Other move"),
@@ -103,6 +110,7 @@ TOPICS: Final[dict[str, tuple[str, ...]]] = {
     "missed_take": ("take",),
     "wrong_take": ("own_melds", "melds", "take"),
     "wrong_discard": ("discard", "turn"),
+    "missed_force": ("force",),
     "needless_take": ("take",),
     "wrong_draw": ("take", "turn"),
     "other": ("turn",),
