@@ -24,8 +24,13 @@
   var suggestButton = document.getElementById("use-suggestions");
   var centerFrom = document.getElementById("center-from");
   var stockInput = document.getElementById("stock-count");
+  var playersInput = document.getElementById("players-count");
+  var laidInput = document.getElementById("pos-laid");
+  var opplaidInput = document.getElementById("pos-opplaid");
   var pickerRoot = document.getElementById("editor-picker");
   if (!window.ConquianPicker || !pickerRoot) { return; }
+  // The set's game (tutor/analyzer/profiles.py profile_info): which fields its positions have.
+  var profile = JSON.parse(builder.dataset.profile || "{}");
   var lastReport = null;
   var timer = null;
   var sequence = 0;
@@ -56,9 +61,30 @@
     return Array.isArray(list) ? list.filter(function (c) { return typeof c === "string"; }).join(" ") : "";
   }
 
+  // Lay-offs as the analyzer writes them: "1: 8H 9H; 2: QS" <-> [{meld: 0, cards: [...]}];
+  // a part without "n:" is sent as meld -1 so that the server names it.
+  function readLaidOff(text) {
+    var out = [];
+    String(text || "").split(/[;|\/.\n\r]+/).forEach(function (part) {
+      if (!part.trim()) { return; }
+      var match = /^\s*(\d{1,2})\s*:(.*)$/.exec(part);
+      if (!match) { out.push({ meld: -1, cards: window.ConquianPicker.splitCards(part, true) }); return; }
+      out.push({ meld: parseInt(match[1], 10) - 1, cards: window.ConquianPicker.splitCards(match[2], true) });
+    });
+    return out;
+  }
+  function laidOffText(entries) {
+    return Array.isArray(entries) ? entries.map(function (e) {
+      return (e.meld + 1) + ": " + cardsText(e.cards);
+    }).join("; ") : "";
+  }
+
   function jsonToPicker() {
     var data = readJSON();
     if (!data) { return; }
+    if (laidInput) { laidInput.value = laidOffText(data.laid_off); }
+    if (opplaidInput) { opplaidInput.value = laidOffText(data.opponent_laid_off); }
+    if (playersInput) { playersInput.value = typeof data.players === "number" ? String(data.players) : ""; }
     zoneInputs.hand.value = cardsText(data.hand);
     zoneInputs.melds.value = Array.isArray(data.melds) ? data.melds.map(cardsText).join("; ") : "";
     zoneInputs.opponent_melds.value = Array.isArray(data.opponent_melds) ? data.opponent_melds.map(cardsText).join("; ") : "";
@@ -68,23 +94,29 @@
       zoneInputs[zone].dispatchEvent(new Event("change"));
     });
     centerFrom.value = data.center_from === "stock" ? "stock" : "opponent";
-    stockInput.value = typeof data.stock === "number" ? String(data.stock) : "";
+    if (stockInput) { stockInput.value = typeof data.stock === "number" ? String(data.stock) : ""; }
   }
 
+  // Only the fields the game has: melds and the stock where melds are shown, lay-offs
+  // where the rules allow them, the number of players where it varies.
   function pickerToJSON(state) {
-    var data = {
-      hand: state.hand,
-      melds: state.melds,
-      opponent_melds: state.opponent_melds,
-      center: state.center,
-      center_from: centerFrom.value
-    };
-    var stock = parseInt(stockInput.value, 10);
-    if (!isNaN(stock)) { data.stock = stock; }
-    // The picker has no field for the game or the lay-offs: keep those the JSON names.
     var before = readJSON();
-    if (before && typeof before.rules === "string") { data.rules = before.rules; }
-    if (before && Array.isArray(before.laid_off)) { data.laid_off = before.laid_off; }
+    var data = { rules: before && typeof before.rules === "string" ? before.rules : builder.dataset.rules,
+      hand: state.hand };
+    if (profile.meldsShown !== false) {
+      data.melds = state.melds;
+      data.opponent_melds = state.opponent_melds;
+    }
+    data.center = state.center;
+    data.center_from = centerFrom.value;
+    var stock = stockInput ? parseInt(stockInput.value, 10) : NaN;
+    if (!isNaN(stock)) { data.stock = stock; }
+    var laid = laidInput ? readLaidOff(laidInput.value) : [];
+    var opplaid = opplaidInput ? readLaidOff(opplaidInput.value) : [];
+    if (laid.length) { data.laid_off = laid; }
+    if (opplaid.length) { data.opponent_laid_off = opplaid; }
+    var players = playersInput ? parseInt(playersInput.value, 10) : NaN;
+    if (!isNaN(players)) { data.players = players; }
     textarea.value = JSON.stringify(data);
     scheduleCheck();
   }
@@ -159,7 +191,9 @@
     }
     report.appendChild(para("report-ok", builder.dataset.valid || "Valid position.", data.answer_text));
     var plays = data.analysis.plays;
-    if (plays.length) {
+    if (data.analysis.hand) {
+      // A draw or closing puzzle: the answer sentence says it all; no center plays.
+    } else if (plays.length) {
       report.appendChild(para("", "", builder.dataset.takes || "Legal takes of the center card:"));
       var ul = document.createElement("ul");
       ul.className = "plays";
@@ -261,7 +295,9 @@
   var picker = window.ConquianPicker.attach(pickerRoot);
   pickerRoot.addEventListener("picker:change", function (event) { pickerToJSON(event.detail); });
   centerFrom.addEventListener("change", function () { pickerToJSON(picker.snapshot()); });
-  stockInput.addEventListener("input", function () { pickerToJSON(picker.snapshot()); });
+  [stockInput, playersInput, laidInput, opplaidInput].forEach(function (input) {
+    if (input) { input.addEventListener("input", function () { pickerToJSON(picker.snapshot()); }); }
+  });
   textarea.addEventListener("input", function () { jsonToPicker(); scheduleCheck(); });
   form.querySelectorAll("input[name=task]").forEach(function (r) {
     r.addEventListener("change", function () { showTaskFields(); scheduleCheck(); });

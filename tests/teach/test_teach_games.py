@@ -19,7 +19,7 @@ from solver.rules import PROFILES
 from tutor.extensions import db
 from tutor.models import Assignment, PuzzleSet
 from tutor.puzzles.store import sync_bundled
-from tutor.teach.solving import buildable_profiles
+from tutor.teach.solving import buildable_profiles, tasks_of
 
 ROOT = Path(__file__).parents[2]
 BUILT = buildable_profiles()
@@ -32,14 +32,19 @@ def example(game: str) -> dict[str, Any]:
     return data
 
 
+def first_task(game: str) -> str:
+    return tasks_of(PROFILES[game])[0]
+
+
 def add_example(owner: FlaskClient, set_id: int, game: str) -> Any:
-    """Save the example as a can_use puzzle, with the editor's own suggested sentences."""
-    body = {"position": example(game), "task": "can_use", "language": "en"}
+    """Save the example as a puzzle of the game's first task, with the editor's own
+    suggested sentences."""
+    body = {"position": example(game), "task": first_task(game), "language": "en"}
     report = owner.post(f"/teach/api/check?set={set_id}", json=body).get_json()
     assert report["ok"], report
     suggested = report["suggestions"]
     return owner.post(f"/teach/sets/{set_id}/puzzles/new", data=puzzle_form(
-        example(game), "can_use", hints="\n".join(suggested["hints"]),
+        example(game), first_task(game), hints="\n".join(suggested["hints"]),
         explanation=suggested["explanation"]))
 
 
@@ -69,7 +74,7 @@ def test_a_set_of_each_game_checks_positions_under_it(
     assert f"/teach/api/check?set={set_id}" in editor
     assert f"&#34;rules&#34;: &#34;{game}&#34;" in editor  # the new position names the game
     # Live: a position naming no game is read as the set's.
-    body = {"position": example(game), "task": "can_use", "language": "en"}
+    body = {"position": example(game), "task": first_task(game), "language": "en"}
     report = owner.post(f"/teach/api/check?set={set_id}", json=body).get_json()
     assert report["ok"], report
     assert report["position"].get("rules", game) == game
@@ -89,7 +94,8 @@ def test_a_set_with_puzzles_refuses_another_games_position_live(
     set_id = make_set(owner, ruleset=game)
     saved = add_example(owner, set_id, game)
     assert saved.status_code == 302, saved.get_data(as_text=True)
-    body = {"position": {"rules": other, **example(other)}, "task": "can_use", "language": "en"}
+    body = {"position": {"rules": other, **example(other)}, "task": first_task(other),
+            "language": "en"}
     report = owner.post(f"/teach/api/check?set={set_id}", json=body).get_json()
     assert not report["ok"] and report["error"]["field"] == "position"
     assert "are all of one game" in report["error"]["message"]
@@ -101,7 +107,7 @@ def test_the_live_check_of_someone_elses_set_is_refused(
     owner: FlaskClient, other: FlaskClient
 ) -> None:
     set_id = make_set(owner)
-    body = {"position": example(BUILT[0]), "task": "can_use", "language": "en"}
+    body = {"position": example(BUILT[0]), "task": first_task(BUILT[0]), "language": "en"}
     response = other.post(f"/teach/api/check?set={set_id}", json=body)
     assert response.status_code == 404 and response.get_json()["ok"] is False
 

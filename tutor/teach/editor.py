@@ -16,49 +16,65 @@ from solver.analysis import Analysis
 from solver.cards import CardMask, card_glyph, cards_of, parse_card
 from solver.errors import ConquianError
 from solver.position import Position
-from solver.search import analyze
+from solver.search import analyze, analyze_any
 from tutor.core.errors import error_text
 from tutor.teach.solving import (
     TASKS,
     cards,
     default_take,
-    mask_from,
+    hand_masks,
+    hand_task,
     sentence_problems,
     solve,
     suggest,
+    tasks_of,
     triviality,
     unbuildable,
 )
+
+Cards = list[str]
+"""Cards as typed (``["8C", "8C", "*"]``): read against the position's hand, where two
+copies of a card and jokers are told apart (:func:`tutor.teach.solving.hand_masks`)."""
 
 
 def glyphs(mask: CardMask) -> str:
     return " ".join(card_glyph(c) for c in cards_of(mask))
 
 
-def parse_play_lines(text: str, where: str) -> list[CardMask]:
-    """Plays typed one per line ("4H 5H"), for the no-JS form; ValueError naming the line."""
+def parse_play_lines(text: str, where: str = "accepted") -> list[Cards]:
+    """Plays typed one per line ("4H 5H"), for the no-JS form; the cards are read against
+    the position's hand by :func:`check` (line numbers then name a bad one)."""
+    return [items for line in text.splitlines()
+            if (items := [t for t in re.split(r"[\s,;]+", line.strip()) if t])]
+
+
+def parse_card_line(text: str, where: str = "take") -> Cards | None:
+    items = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    return items or None
+
+
+def read_plays(plays: Sequence[Cards], position: Position) -> list[CardMask]:
+    """The accepted plays as hand masks; ValueError naming the line of a bad one."""
     out = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        items = [t for t in re.split(r"[\s,;]+", line.strip()) if t]
-        if not items:
-            continue
+    for number, items in enumerate(plays, start=1):
         try:
-            out.append(mask_from(items, where))
+            out.append(hand_masks(list(items), position, "accepted"))
         except ValueError as exc:
             problem = error_text(exc)
             raise ValueError(_("line %(n)s: %(problem)s", n=number, problem=problem)) from None
     return out
 
 
-def parse_card_line(text: str, where: str) -> CardMask | None:
-    items = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
-    if not items:
-        return None
-    return mask_from(items, where)
-
-
 def describe_answer(task: str, answer: Mapping[str, Any], center: str) -> str:
     """The answer in one sentence for the teacher."""
+    if task == "draw_upcard":
+        if answer["upcard"]:
+            return _("Yes: drawing %(center)s is better than a stock card.", center=center)
+        return _("No: a stock card is better than drawing %(center)s.", center=center)
+    if task == "close":
+        if answer["closes"]:
+            return _("Yes: taking %(center)s lets you close now.", center=center)
+        return _("No: taking %(center)s does not let you close now.", center=center)
     if task == "can_use":
         if answer["usable"]:
             return _("Yes: %(center)s can be taken now.", center=center)
@@ -69,7 +85,7 @@ def describe_answer(task: str, answer: Mapping[str, Any], center: str) -> str:
         return _("No: %(center)s cannot be forced on you.", center=center)
     if task in ("find_play", "win"):
         plays = [
-            " ".join(card_glyph(parse_card(c)) for c in p) or _("no hand card")
+            " ".join(_glyph(c) for c in p) or _("no hand card")
             for p in answer["plays"]
         ]
         if not plays:
@@ -77,9 +93,17 @@ def describe_answer(task: str, answer: Mapping[str, Any], center: str) -> str:
         return _("Accepted: %(plays)s", plays="; ".join(plays))
     return _(
         "After taking with %(take)s, the safe discards are %(discards)s.",
-        take=" ".join(card_glyph(parse_card(c)) for c in answer["take"]) or _("no hand card"),
-        discards=" ".join(card_glyph(parse_card(c)) for c in answer["discards"]),
+        take=" ".join(_glyph(c) for c in answer["take"]) or _("no hand card"),
+        discards=" ".join(_glyph(c) for c in answer["discards"]),
     )
+
+
+def _glyph(card: str) -> str:
+    """A contract card as shown (a joker is "*", or "*5H" standing for a card)."""
+    try:
+        return card_glyph(parse_card(card))
+    except ConquianError:
+        return card
 
 
 def _position_problem(data: object) -> str | None:
@@ -93,8 +117,8 @@ def check(
     data: object,
     task: object,
     *,
-    accepted: Sequence[CardMask] | None = None,
-    take: CardMask | None = None,
+    accepted: Sequence[Cards] | None = None,
+    take: Cards | None = None,
     language: str = "en",
     hints: Sequence[str] = (),
     explanation: str = "",
@@ -125,17 +149,24 @@ def check(
     problem = unbuildable(position)
     if problem:
         return _failure("position", problem)
-    analysis = analyze(position)
+    if task not in tasks_of(position.rules):
+        return _failure("task", wrong_task(position))
+    analysis = None if hand_task(str(task)) else analyze(position)
     try:
-        answer = solve(position, str(task), analysis, accepted=accepted or None, take=take)
+        plays = read_plays(accepted or (), position)
+    except ValueError as exc:
+        return _failure("accepted", error_text(exc))
+    try:
+        take_mask = hand_masks(take, position, "take") if take else None
+        answer = solve(position, str(task), analysis, accepted=plays or None, take=take_mask)
     except ValueError as exc:
         text = error_text(exc)  # "field: what is wrong", the field as it is
         field, _sep, message = text.partition(": ")
         report = _failure(field or "answer", message or text)
-        report["analysis"] = _analysis(analysis)
+        report["analysis"] = _analysis(position, analysis)
         report["position"] = position.to_dict()
         return report
-    warnings = _warnings(position, analysis, str(task), answer, accepted)
+    warnings = _warnings(position, analysis, str(task), answer, plays)
     suggestions = suggest(position, analysis, str(task), answer, language)
     sentences = [
         {"field": name, "message": error_text(problem)}
@@ -147,7 +178,7 @@ def check(
         "error": sentences[0] if sentences else None,
         "sentences": sentences,
         "position": position.to_dict(),
-        "analysis": _analysis(analysis),
+        "analysis": _analysis(position, analysis),
         "answer": answer,
         "answer_text": describe_answer(str(task), answer, card_glyph(position.center)),
         "warnings": warnings,
@@ -161,11 +192,22 @@ def other_game(game: str, played: str) -> str:
              "are all of one game. Make a new set for %(game)s puzzles.", set=game, game=played)
 
 
+def wrong_task(position: Position) -> str:
+    """Why the chosen task does not fit the position's game."""
+    return _("A %(game)s puzzle asks one of these tasks: %(tasks)s.", game=position.rules.id,
+             tasks=", ".join(tasks_of(position.rules)))
+
+
 def _failure(field: str, message: str) -> dict[str, Any]:
     return {"ok": False, "error": {"field": field, "message": message}, "warnings": []}
 
 
-def _analysis(analysis: Analysis) -> dict[str, Any]:
+def _analysis(position: Position, analysis: Analysis | None) -> dict[str, Any]:
+    """The center plays (none for a draw or closing puzzle, whose own analysis is
+    ``hand``: the contract's draw or closing JSON)."""
+    if analysis is None:
+        return {"usable": None, "forceable": None, "plays": [], "default_take": None,
+                "hand": analyze_any(position).to_dict()}
     default = default_take(analysis)
     return {
         "usable": analysis.usable,
@@ -186,7 +228,7 @@ def _analysis(analysis: Analysis) -> dict[str, Any]:
 
 def _warnings(
     position: Position,
-    analysis: Analysis,
+    analysis: Analysis | None,
     task: str,
     answer: Mapping[str, Any],
     accepted: Sequence[CardMask] | None,
@@ -195,6 +237,8 @@ def _warnings(
     trivial = triviality(position, analysis, task, answer)
     if trivial:
         out.append(_("This puzzle looks trivial: %(why)s", why=trivial))
+    if analysis is None:
+        return out
     if task == "find_play" and accepted:
         left_out = [p for p in analysis.plays if p.hand_cards not in set(accepted)]
         if left_out:

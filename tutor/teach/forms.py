@@ -23,6 +23,8 @@ TASK_CHOICES = [
     SelectChoice("find_play", _l("Find a play: which hand cards go down with it?")),
     SelectChoice("win", _l("Win: find the play that wins the hand")),
     SelectChoice("discard", _l("Discard: after a given take, which card is safe to discard?")),
+    SelectChoice("draw_upcard", _l("Draw: is the upcard better than a card from the stock?")),
+    SelectChoice("close", _l("Close: does taking the center card let you close now?")),
 ]
 DIFFICULTY_CHOICES = [SelectChoice(str(n), str(n)) for n in range(1, 6)]
 

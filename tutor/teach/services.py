@@ -20,12 +20,15 @@ from solver.position import Position
 from tutor.core.errors import error_text
 from tutor.extensions import db
 from tutor.models import Puzzle, PuzzleSet
-from tutor.teach.editor import parse_card_line, parse_play_lines
+from tutor.teach.editor import parse_card_line, parse_play_lines, read_plays, wrong_task
 from tutor.teach.solving import (
     PuzzleFileError,
+    hand_masks,
+    hand_task,
     parse_puzzle,
     sentence_problems,
     solve,
+    tasks_of,
     unbuildable,
 )
 from tutor.teach.store import puzzle_from_dict, puzzle_to_dict
@@ -121,19 +124,23 @@ def build_puzzle(form_data: dict[str, Any], key: str, source: str,
     if problem:
         raise FormProblem("position", problem)
     task = form_data.get("task") or ""
+    if task not in tasks_of(position.rules):
+        raise FormProblem("task", wrong_task(position))
     accepted: list[CardMask] = []
     take: CardMask | None = None
     try:
         if task == "find_play":
-            accepted = parse_play_lines(form_data.get("accepted") or "", "accepted")
-        if task == "discard":
-            take = parse_card_line(form_data.get("take") or "", "take")
+            accepted = read_plays(parse_play_lines(form_data.get("accepted") or ""), position)
+        typed = parse_card_line(form_data.get("take") or "") if task == "discard" else None
+        if typed:
+            take = hand_masks(typed, position, "take")
     except ValueError as exc:
         raise FormProblem("accepted" if task == "find_play" else "take", error_text(exc)) from None
     from solver.search import analyze
 
+    analysis = None if hand_task(task) else analyze(position)
     try:
-        answer = solve(position, task, analyze(position), accepted=accepted or None, take=take)
+        answer = solve(position, task, analysis, accepted=accepted or None, take=take)
     except ValueError as exc:
         field = "accepted" if task == "find_play" else "take" if task == "discard" else "task"
         text = error_text(exc)  # "field: what is wrong"

@@ -14,7 +14,7 @@ from typing import Any, Final, cast
 from flask_babel import gettext as _
 
 from solver.analysis import Analysis
-from solver.cards import DECK_40, CardMask, card_glyph, card_str, cards_of, parse_card
+from solver.cards import CardMask, card_glyph, card_str, cards_of, parse_card
 from solver.cli.catalogs import translator
 from solver.errors import ConquianError, Text
 from solver.melds import MELDS_CONTAINING
@@ -24,6 +24,7 @@ from solver.puzzles import model as pm
 from solver.puzzles import profile_hints
 from solver.puzzles import tasks as pt
 from solver.puzzles.difficulty import difficulty as rate
+from solver.puzzles.hand_themes import hand_themes_of
 from solver.puzzles.hints import explanation as explain_puzzle
 from solver.puzzles.hints import hints as hint_ladder
 from solver.puzzles.model import PuzzleFormatError
@@ -31,6 +32,7 @@ from solver.puzzles.profile_gen import PROFILE_SPECS, profile_difficulty
 from solver.puzzles.themes import THEMES, themes_of
 from solver.puzzles.validate import false_sentences
 from solver.rules import PROFILES, RuleProfile
+from solver.search import analyze_any
 
 TASKS: Final = pm.TASKS
 LANGUAGES: Final = pm.LANGUAGES
@@ -80,6 +82,25 @@ def mask_from(value: object, where: str) -> CardMask:
     return mask
 
 
+def hand_masks(value: object, position: Position, where: str) -> CardMask:
+    """Cards of the position's hand as a mask, reading two copies of a card and jokers
+    (``"*"``) as the hand holds them; SolveError naming ``where`` otherwise."""
+    try:
+        return pm.read_hand_cards(value, position, where)
+    except PuzzleFormatError as exc:
+        raise SolveError(exc.field or where, exc.detail_text) from None
+
+
+def tasks_of(rules: RuleProfile) -> tuple[str, ...]:
+    """The tasks a puzzle of ``rules`` may ask (its kind of analysis decides)."""
+    return pm.TASKS_OF_ANALYSIS.get(rules.analysis, ())
+
+
+def hand_task(task: str) -> bool:
+    """A task of the draw (colonel) or closing (conquin) analysis: no center plays."""
+    return task in ("draw_upcard", "close")
+
+
 def default_take(analysis: Analysis) -> CardMask | None:
     return pt.default_take(analysis)
 
@@ -96,7 +117,7 @@ def _answer(task: str, data: Mapping[str, Any], position: Position | None = None
 def solve(
     position: Position,
     task: str,
-    analysis: Analysis,
+    analysis: Analysis | None,
     *,
     accepted: Sequence[CardMask] | None = None,
     take: CardMask | None = None,
@@ -106,6 +127,15 @@ def solve(
     if task not in TASKS:
         raise SolveError("task", N_("must be one of {choices}"), choices=", ".join(TASKS))
     typed: pm.Task = task  # narrowed by the check above
+    if task not in tasks_of(position.rules):
+        raise SolveError("task", N_("a {rules} puzzle asks one of {choices}"),
+                         rules=position.rules.id, choices=", ".join(tasks_of(position.rules)))
+    if hand_task(task):
+        try:
+            return pt.solve_task(position, typed).to_dict(typed)
+        except PuzzleFormatError as exc:
+            raise SolveError(exc.field or "answer", exc.detail_text) from None
+    assert analysis is not None  # a center task: the caller analysed the position
     if task == "find_play":
         real = {p.hand_cards for p in analysis.plays}
         if not real:
@@ -208,11 +238,15 @@ def _near(position: Position) -> int:
 
 
 def triviality(
-    position: Position, analysis: Analysis, task: str, answer: Mapping[str, Any]
+    position: Position, analysis: Analysis | None, task: str, answer: Mapping[str, Any]
 ) -> str | None:
     """Why the puzzle is too easy to teach anything, or None."""
     center = card_glyph(position.center)
-    if task == "can_use" and not analysis.usable and _near(position) == 0:
+    if analysis is None:
+        return None  # the draw and closing questions weigh the whole hand
+    # _near reads the 40-card meld table: other packs skip this check.
+    forty = position.rules.deck.size == 40
+    if task == "can_use" and forty and not analysis.usable and _near(position) == 0:
         return _(
             "None of your cards is even near %(center)s: the answer is plain at a glance.",
             center=center,
@@ -249,14 +283,27 @@ def _profile_theme(position: Position, task: str, themes: Sequence[str]) -> str 
 
 
 def suggest(
-    position: Position, analysis: Analysis, task: str, answer: Mapping[str, Any], language: str
+    position: Position, analysis: Analysis | None, task: str, answer: Mapping[str, Any],
+    language: str,
 ) -> dict[str, Any]:
     """The hint engine's ladder, explanation, difficulty and themes, in the set's language:
     conquian-40's, or the profile's own (citing its own book) for the other games."""
     typed = cast(pm.Task, task)
     parsed = _answer(task, answer, position)
-    themes = themes_of(position, analysis)
     translate = translator(language if language in LANGUAGES else "en")
+    if analysis is None:  # the draw and closing puzzles: the profile's hint engine
+        themes = hand_themes_of(position, analyze_any(position))
+        hand_theme = _profile_theme(position, task, themes) or ""
+        none = cast(Analysis, None)  # these ladders read analyze_any themselves
+        return {
+            "hints": [s.render(translate)
+                      for s in profile_hints.hints(position, none, typed, parsed, hand_theme)],
+            "explanation": " ".join(s.render(translate) for s in profile_hints.explanation(
+                position, none, typed, parsed, hand_theme)),
+            "difficulty": profile_difficulty(None, hand_theme, position),
+            "themes": themes,
+        }
+    themes = themes_of(position, analysis)
     theme = _profile_theme(position, task, themes)
     if theme is None:
         hints = hint_ladder(position, analysis, typed, parsed, themes)
@@ -279,11 +326,9 @@ def suggest(
 
 
 def editor_builds(rules: RuleProfile) -> bool:
-    """Whether the editor can build puzzles of ``rules``: its card fields read the 40-card
-    pack, and its tasks ask about a center card."""
-    deck = rules.deck
-    return (rules.analysis == "center" and deck.packs == 1 and not deck.jokers
-            and deck.ranks == DECK_40.ranks)
+    """Whether the editor can build puzzles of ``rules``: its picker shows every pack (52
+    cards, two packs, jokers), so every profile whose analysis has puzzle tasks."""
+    return bool(tasks_of(rules))
 
 
 def buildable_profiles() -> list[str]:

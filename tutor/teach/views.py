@@ -22,8 +22,8 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 from werkzeug.utils import secure_filename
 
-from solver.cards import CardMask
 from solver.rules import DEFAULT_PROFILE, PROFILES
+from tutor.analyzer.profiles import profile_info
 from tutor.core.errors import error_text
 from tutor.extensions import db
 from tutor.models import Puzzle, PuzzleSet
@@ -31,9 +31,16 @@ from tutor.models.classes import Classroom
 from tutor.teach import preview, services
 from tutor.teach.commands import register as register_commands
 from tutor.teach.editor import check, other_game, parse_card_line, parse_play_lines
-from tutor.teach.forms import ActionForm, ImportForm, NewSetForm, PuzzleForm, SetForm
+from tutor.teach.forms import (
+    TASK_CHOICES,
+    ActionForm,
+    ImportForm,
+    NewSetForm,
+    PuzzleForm,
+    SetForm,
+)
 from tutor.teach.markdown import render_markdown
-from tutor.teach.solving import buildable_profiles, known_themes, mask_from
+from tutor.teach.solving import buildable_profiles, known_themes, tasks_of
 from tutor.teach.store import (
     MAX_IMPORT_BYTES,
     PuzzleImportError,
@@ -59,6 +66,18 @@ EMPTY_POSITION: dict[str, Any] = {
     "center": None,
     "center_from": "opponent",
 }
+
+
+def empty_position(ruleset: str) -> dict[str, Any]:
+    """A new puzzle's position: only the fields the set's game has (no melds where they
+    stay in the hand; the fewest players where the number varies)."""
+    profile = PROFILES.get(ruleset, DEFAULT_PROFILE)
+    data: dict[str, Any] = {"rules": profile.id, **EMPTY_POSITION}
+    if not profile.melds_shown:
+        del data["melds"], data["opponent_melds"]
+    if not profile.players_fixed:
+        data["players"] = profile.min_players
+    return data
 
 
 @bp.get("/teach/")
@@ -222,8 +241,12 @@ def import_file() -> ResponseReturnValue:
 def _editor(
     puzzle_set: PuzzleSet, form: PuzzleForm, puzzle: Puzzle | None, report: dict[str, Any] | None
 ) -> str:
+    # The tasks, picker pack and fields of the set's game (the analyzer's profile table).
+    profile = PROFILES.get(puzzle_set.ruleset, DEFAULT_PROFILE)
+    form.task.choices = [c for c in TASK_CHOICES if c.value in tasks_of(profile)]
     return render_template(
         "teach/puzzle.html",
+        profile=profile_info(profile),
         puzzle_set=puzzle_set,
         puzzle=puzzle,
         form=form,
@@ -335,8 +358,8 @@ def new_puzzle(set_id: int) -> ResponseReturnValue:
         formdata=None,
         data={
             "title": _("Puzzle %(n)s", n=len(puzzle_set.puzzles) + 1),
-            "task": "can_use",
-            "position": json.dumps({"rules": puzzle_set.ruleset, **EMPTY_POSITION}),
+            "task": tasks_of(PROFILES.get(puzzle_set.ruleset, DEFAULT_PROFILE))[0],
+            "position": json.dumps(empty_position(puzzle_set.ruleset)),
             "difficulty": "1",
         },
     )
@@ -410,6 +433,11 @@ def preview_answer(set_id: int, puzzle_id: int) -> ResponseReturnValue:
 # ---------------------------------------------------------------- the live check
 
 
+def _card_lists(value: object) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(p, list) and all(isinstance(c, str) for c in p) for p in value)
+
+
 @bp.post("/teach/api/check")
 @login_required
 def check_position() -> ResponseReturnValue:
@@ -419,17 +447,11 @@ def check_position() -> ResponseReturnValue:
         return jsonify(ok=False, error={"field": "body", "message": _("Send a JSON object.")}), 400
     task = body.get("task")
     language = body.get("language") if body.get("language") in ("en", "pt", "es") else "en"
-    accepted: list[CardMask] = []
-    take: CardMask | None = None
-    try:
-        raw_accepted = body.get("accepted") or []
-        if not isinstance(raw_accepted, list):
-            raise ValueError("accepted must be a list of plays")
-        accepted = [mask_from(p, f"accepted[{i}]") for i, p in enumerate(raw_accepted)]
-        if body.get("take") is not None:
-            take = mask_from(body.get("take"), "take")
-    except ValueError as exc:
-        return jsonify(ok=False, error={"field": "answer", "message": str(exc)}), 400
+    # Cards stay as typed: check() reads them against the hand (two copies, jokers).
+    accepted, take = body.get("accepted") or [], body.get("take")
+    if not _card_lists(accepted) or (take is not None and not _card_lists([take])):
+        message = _("Send each accepted play and the take as a list of cards.")
+        return jsonify(ok=False, error={"field": "answer", "message": message}), 400
     hints, explanation = body.get("hints") or [], body.get("explanation") or ""
     if isinstance(hints, str):
         hints = services.split_lines(hints)
