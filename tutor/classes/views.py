@@ -13,6 +13,7 @@ from wtforms.fields.choices import SelectChoice
 
 from tutor.classes import services
 from tutor.classes.forms import AssignForm, ClassForm, JoinForm
+from tutor.classes.tables import class_tables
 from tutor.core.learner import current_learner
 from tutor.extensions import db, limiter
 from tutor.models.classes import Assignment, Classroom, Membership
@@ -76,6 +77,17 @@ def _show(classroom: Classroom, assign: AssignForm) -> str:
 def show(class_id: int) -> ResponseReturnValue:
     classroom = services.owned_class_or_404(class_id)
     return _show(classroom, _assign_form(classroom))
+
+
+@bp.get("/teach/classes/<int:class_id>/tables")
+@login_required
+def tables(class_id: int) -> ResponseReturnValue:
+    """The class's open tables, each watchable as a spectator."""
+    classroom = services.owned_class_or_404(class_id)
+    teacher = current_learner(create=False)
+    return render_template("classes/tables.html", classroom=classroom,
+                           tables=class_tables(classroom, None if teacher is None
+                                               else teacher.id))
 
 
 @bp.get("/teach/classes/<int:class_id>/results.csv")
