@@ -161,3 +161,33 @@ def test_a_game_without_shown_melds_refuses_melds_and_center_tasks(
                        json={"position": example(game), "task": "can_use"}).get_json()
     assert not wrong["ok"] and wrong["error"]["field"] == "task"
     assert ", ".join(tasks_of(PROFILES[game])) in wrong["error"]["message"]
+
+
+@pytest.mark.parametrize("game", [g for g, p in PROFILES.items()
+                                  if p.lay_off != "none" and p.deck.jokers])
+def test_lay_offs_and_a_joker_in_a_meld_are_checked_and_saved(
+    app: Flask, owner: FlaskClient, game: str
+) -> None:
+    """Melds with owners: the opponent's card laid off on your meld, and a joker in your
+    meld standing for a card, as the editor's lay-off fields and joker form write them."""
+    set_id = make_set(owner, ruleset=game)
+    position = {"hand": ["AH", "2H"], "melds": [["3S", "3H", "3D", "3C"],
+                                                ["4S", "5S", "*6S", "7S", "8S", "9S"]],
+                "opponent_melds": [], "center": "AC", "center_from": "stock",
+                "opponent_laid_off": [{"meld": 0, "cards": ["3H"]}]}
+    body = {"position": position, "task": "find_play", "language": "en"}
+    report = owner.post(f"/teach/api/check?set={set_id}", json=body).get_json()
+    assert report["ok"], report
+    assert report["position"]["opponent_laid_off"] == [{"meld": 0, "cards": ["3H"]}]
+    assert "*6S" in report["position"]["melds"][1]
+    saved = owner.post(f"/teach/sets/{set_id}/puzzles/new", data=puzzle_form(
+        position, "find_play", hints="\n".join(report["suggestions"]["hints"]),
+        explanation=report["suggestions"]["explanation"]))
+    assert saved.status_code == 302, saved.get_data(as_text=True)
+    (puzzle,) = owner.get(f"/teach/sets/{set_id}/export").get_json()["puzzles"]
+    assert puzzle["position"]["opponent_laid_off"] == [{"meld": 0, "cards": ["3H"]}]
+    # A lay-off naming a meld that is not there is refused in words, at the position.
+    bad = {**position, "opponent_laid_off": [{"meld": 5, "cards": ["3H"]}]}
+    refused = owner.post(f"/teach/api/check?set={set_id}",
+                         json={**body, "position": bad}).get_json()
+    assert not refused["ok"] and refused["error"]["field"] == "position"

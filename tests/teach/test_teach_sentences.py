@@ -171,22 +171,25 @@ def test_every_profile_the_editor_builds_refuses_another_positions_verdict(
     assert hints_of(app, set_id) == [["Look.", true_sentence]]
 
 
-@pytest.mark.parametrize("profile", sorted(set(PROFILES) - set(BUILT)))
-def test_a_game_the_editor_cannot_build_is_refused_in_words(
+@pytest.mark.parametrize("profile", BUILT)
+def test_a_task_the_game_does_not_ask_is_refused_in_words(
     app: Flask, owner: FlaskClient, profile: str
 ) -> None:
-    # Once a server error (a 40-card hint engine reading a 52-card position).
+    # Once a server error (a 40-card hint engine reading a 52-card position); now every
+    # game is built, and a task of another kind of analysis is refused naming the field.
     rng = random.Random(profile)
     rules = PROFILES[profile]
     position = (sample_position(profile, rng) if rules.analysis == "center"
                 else sampling_hand.random_position(profile, rng)).to_dict()
-    report = live(owner, position, ["Look.", "Look again."])
-    assert report["ok"] is False and report["error"]["field"] == "position"
-    assert "imported as a file" in report["error"]["message"]
-    set_id = make_set(owner, f"Set {profile}")
+    wrong = "can_use" if "can_use" not in tasks_of(rules) else "close"
+    report = live(owner, position, ["Look.", "Look again."], wrong)
+    assert report["ok"] is False and report["error"]["field"] == "task"
+    assert ", ".join(tasks_of(rules)) in report["error"]["message"]
+    set_id = make_set(owner, f"Set {profile}", ruleset=profile)
     response = owner.post(f"/teach/sets/{set_id}/puzzles/new",
-                          data=puzzle_form(position, "can_use", explanation="Look again."))
-    assert response.status_code == 400 and "imported as a file" in response.get_data(as_text=True)
+                          data=puzzle_form(position, wrong, explanation="Look again."))
+    assert response.status_code == 400
+    assert ", ".join(tasks_of(rules)) in response.get_data(as_text=True)
     assert hints_of(app, set_id) == []
 
 
