@@ -1,7 +1,7 @@
 """Every hand at a live table carries a deal commitment from its deal on, the same for
-every seat and for spectators; once the hand is over its deal and salt are revealed to all
-of them alike, they hash to the commitment shown from the start and they are the deal the
-server dealt; the next hand gets a new one.  The table's page carries it for the browser's
+every seat and for spectators; once the hand is over its deal and salt are revealed to every
+seat alike (never to a spectator: the deal holds every hand), they hash to the commitment
+shown from the start and they are the deal the server dealt; the next hand gets a new one.  The table's page carries it for the browser's
 check (static/js/verify-deal.js)."""
 
 from __future__ import annotations
@@ -40,9 +40,10 @@ def test_every_seat_and_a_spectator_get_one_commitment_that_verifies(app: Flask,
             game = services.load_game(table)
             names = seat_names(table.seats, seats)
             shown = [seat_view(game, s, names)["deal_commitment"] for s in range(seats)]
-            shown.append(spectator_view(game, names)["deal_commitment"])
+            watched = spectator_view(game, names)["deal_commitment"]
             assert shown[0] is not None, f"{rules}: a table hand without a commitment"
             assert all(c == shown[0] for c in shown), f"{rules}: the seats' commitments differ"
+            assert watched == {**shown[0], "revealed": None}, f"{rules}: a spectator's differs"
             first = first or shown[0]["hash"]
             assert shown[0]["hash"] == first, f"{rules}: the commitment changed mid-hand"
             if game.hand_over:

@@ -142,6 +142,13 @@ def spectator_view(game: TableGame, names: list[str], since: int = 0) -> dict[st
     return view
 
 
+def _commitment(game: TableGame, seat: int | None) -> dict[str, Any] | None:
+    found = deal_commitment(game)
+    if found is None or seat is not None:
+        return found
+    return {**found, "revealed": None}
+
+
 def _same(a: Any, b: Any) -> bool:
     """Equal once each seat's own markers ("you") are left out."""
     if isinstance(a, dict) and isinstance(b, dict):
@@ -174,9 +181,9 @@ def _common(game: TableGame, view: dict[str, Any], seat: int | None, names: list
         # A spectator sees no hand, not even turned up at the end (a teacher may later be
         # granted them).
         "revealed": None if seat is None else revealed(game, names),
-        # The same for every seat and spectators: the hash from the deal on, the deal
-        # and its salt once the hand is over.
-        "deal_commitment": deal_commitment(game),
+        # The hash from the deal on, for every seat and spectators; the deal and its salt
+        # once the hand is over, to the seats only: the deal holds every hand.
+        "deal_commitment": _commitment(game, seat),
     })
     if "log" not in view and seat is not None:
         view["log"] = _log(game, seat, names, since)
