@@ -1,8 +1,8 @@
 """Every hand at a live table carries a deal commitment from its deal on, the same for
 every seat and for spectators; once the hand is over its deal and salt are revealed to every
 seat alike (never to a spectator: the deal holds every hand), they hash to the commitment
-shown from the start and they are the deal the server dealt; the next hand gets a new one.  The table's page carries it for the browser's
-check (static/js/verify-deal.js)."""
+shown from the start and they are the deal the server dealt; the next hand gets a new one.
+The table's page carries it for the browser's check (static/js/verify-deal.js)."""
 
 from __future__ import annotations
 
