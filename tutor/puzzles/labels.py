@@ -47,6 +47,15 @@ THEME_LABELS = {
     "close-now": _l("Closing now"),
     "close-double": _l("Closing for ×2"),
     "cannot-close": _l("Not closing yet"),
+    "joker-swap": _l("Joker swap"),
+    "upcard-meld": _l("The upcard melds"),
+    "upcard-lay-off": _l("Laying off the upcard"),
+    "hand-lay-off": _l("Laying off from the hand"),
+    "close-call": _l("A close call"),
+    "joker-close": _l("Closing with a joker"),
+    "two-pack-meld": _l("Both copies of a card"),
+    "best-stake": _l("Closing for the best stake"),
+    "one-short": _l("One card short"),
 }
 
 
