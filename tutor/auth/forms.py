@@ -17,10 +17,10 @@ from tutor.auth.passwords import problem as password_problem
 EMAIL_PATTERN = r"^[^@\s]+@[^@\s]+\.[^@\s]+$"
 
 
-class SignupForm(FlaskForm):
-    display_name = StringField(
-        _l("Your name (shown to your learners)"), validators=[DataRequired(), Length(max=80)]
-    )
+class NewAccountForm(FlaskForm):
+    """An e-mail address and a password typed twice, judged by the password policy with
+    what the form knows of the person (``guessable_from``)."""
+
     email = EmailField(
         _l("Email address"),
         validators=[
@@ -38,15 +38,26 @@ class SignupForm(FlaskForm):
         validators=[DataRequired(), EqualTo("password", message=_l("The passwords differ."))],
     )
 
+    def guessable_from(self) -> list[str]:
+        email = (self.email.data or "").strip().lower()
+        return [email, email.split("@")[0]]
+
     def validate_password(self, field: Any) -> None:
         password = field.data or ""
         if len(password) < MIN_PASSWORD:
             return  # Length() has said so already
-        email = (self.email.data or "").strip().lower()
-        inputs = [email, email.split("@")[0], self.display_name.data or ""]
-        refusal = password_problem(password, inputs)
+        refusal = password_problem(password, self.guessable_from())
         if refusal:
             raise ValidationError(refusal)
+
+
+class SignupForm(NewAccountForm):
+    display_name = StringField(
+        _l("Your name (shown to your learners)"), validators=[DataRequired(), Length(max=80)]
+    )
+
+    def guessable_from(self) -> list[str]:
+        return [*super().guessable_from(), self.display_name.data or ""]
 
 
 class LoginForm(FlaskForm):
