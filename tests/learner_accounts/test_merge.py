@@ -24,6 +24,7 @@ from tutor.models import (
     PlayTable,
     Puzzle,
     PuzzleRound,
+    PuzzleSet,
     ReviewCard,
     TableSeat,
     User,
@@ -201,3 +202,42 @@ def test_every_learner_table_with_a_unique_row_is_resolved_by_the_merge(app: Fla
                 if column.name in names and names != {column.name}:
                     assert names - {column.name} == set(RESOLVED.get(table.name, ())), (
                         table.name, names)
+
+
+def _personal_puzzle(owner: Learner, profile: str, key: str) -> Puzzle:
+    from tutor.mistakes.store import personal_set
+
+    puzzle = Puzzle(puzzle_set=personal_set(owner.id, profile), key=key, title="t",
+                    position={}, task="discard", answer={}, position_index=0)
+    db.session.add(puzzle)
+    db.session.flush()
+    db.session.add(ReviewCard(learner_id=owner.id, puzzle_id=puzzle.id, due=DAY, card={},
+                              reviews=0))
+    db.session.flush()
+    return puzzle
+
+
+def test_personal_puzzle_sets_go_to_the_account(app: Flask) -> None:
+    """A device's personal sets become the account's: a game the account has no set of
+    is renamed to it, another game's puzzles join the account's set; none is left owned by
+    the deleted learner, so the review cards that moved still open their puzzles."""
+    from tutor.mistakes.owner import owner_of
+
+    games = list(PROFILES)[:2]
+    with app.app_context():
+        source, target = both()
+        alone = _personal_puzzle(source, games[0], "a")
+        joined = _personal_puzzle(source, games[1], "b")
+        theirs = _personal_puzzle(target, games[1], "c")
+        merge(source, target)
+        for puzzle in (alone, joined, theirs):
+            db.session.refresh(puzzle)
+            assert owner_of(puzzle.puzzle_set) == target.id
+        assert joined.set_id == theirs.set_id
+        assert joined.position_index != theirs.position_index
+        cards = db.session.execute(sa.select(ReviewCard.puzzle_id).where(
+            ReviewCard.learner_id == target.id)).scalars().all()
+        assert sorted(cards) == sorted([alone.id, joined.id, theirs.id])
+        left = [s for s in db.session.execute(sa.select(PuzzleSet)).scalars()
+                if owner_of(s) == source.id]
+        assert left == []

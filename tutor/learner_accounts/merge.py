@@ -2,8 +2,9 @@
 
 Everything of the anonymous learner moves, in one transaction (all of it or none): games
 (with their reviews), tables hosted and seats, puzzle rounds and answers, review cards,
-lessons, ratings per game, class memberships.  Where both learners hold a row that may
-exist once, the better one stays:
+lessons, ratings per game, class memberships, the personal puzzle sets made of its
+mistakes (joined to the account's set of the same game).  Where both learners hold a row
+that may exist once, the better one stays:
 
 * a lesson: done either way; the earlier completion is kept;
 * a review card of a puzzle: the one due later (the other's reviews are behind it);
@@ -22,6 +23,7 @@ from typing import Any, Final
 from sqlalchemy import Column, ColumnElement
 
 from tutor.extensions import db
+from tutor.mistakes.store import hand_over_sets
 from tutor.models import (
     GameRating,
     Learner,
@@ -99,6 +101,7 @@ def _fold(s: int, t: int) -> None:
         TableSeat.learner_id == t).scalar_subquery()
     _move(TableSeat, (TableSeat.learner_id == s) & TableSeat.table_id.in_(shared_tables),
           learner_id=None)
+    hand_over_sets(s, t)  # a personal set names its learner in its data, not by a key
     for column in learner_columns():
         db.session.execute(column.table.update().where(column == s).values({column.name: t}))
 

@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from solver.rules import DEFAULT_PROFILE
 from tutor.core.clock import naive, now
 from tutor.extensions import db
-from tutor.mistakes.owner import OWNER_KEY, SOURCE
+from tutor.mistakes.owner import OWNER_KEY, SOURCE, owner_of
 from tutor.mistakes.questions import Question, questions
 from tutor.models import Game, PersonalPuzzle, Puzzle, PuzzleSet, ReviewCard
 from tutor.play import store
@@ -36,6 +36,30 @@ def personal_set(learner_id: int, profile: str) -> PuzzleSet:
         db.session.add(row)
         db.session.flush()
     return row
+
+
+def hand_over_sets(source: int, target: int) -> None:
+    """Give ``source``'s personal sets to ``target`` (a device's learner folded into an
+    account's): a game's set is renamed to the target's, or its puzzles join the target's
+    set of that game, so that the review cards that move with them still open."""
+    rows = db.session.execute(db.select(PuzzleSet).where(
+        PuzzleSet.source == SOURCE, PuzzleSet.slug.like(f"mine-{source}-%"))).scalars().all()
+    for row in rows:
+        if owner_of(row) != source:
+            continue
+        kept = db.session.execute(db.select(PuzzleSet).filter_by(
+            slug=set_slug(target, row.ruleset))).scalar_one_or_none()
+        if kept is None:
+            row.slug = set_slug(target, row.ruleset)
+            row.extra = {**(row.extra or {}), OWNER_KEY: target}
+            continue
+        start = len(kept.puzzles)
+        for offset, puzzle in enumerate(sorted(row.puzzles, key=lambda p: p.position_index)):
+            puzzle.puzzle_set = kept
+            puzzle.position_index = start + offset
+        db.session.flush()
+        db.session.delete(row)
+    db.session.flush()
 
 
 def _keep(learner_id: int, game_id: str, hand: int, profile: str, found: Question) -> None:
