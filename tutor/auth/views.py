@@ -49,6 +49,15 @@ def normalise_email(email: str) -> str:
     return email.strip().lower()
 
 
+def authenticate(email: str, password: str) -> User | None:
+    """The account whose address and password these are, or None; an unknown address costs
+    a password check too."""
+    user = db.session.execute(
+        db.select(User).filter_by(email=normalise_email(email))).scalar_one_or_none()
+    stored = user.password_hash if user is not None else _DUMMY_HASH
+    return user if check_password_hash(stored, password) and user is not None else None
+
+
 @bp.route("/signup", methods=["GET", "POST"])
 @limiter.limit(limits.SIGNUP_PER_ADDRESS, methods=["POST"], error_message=limits.too_many)
 def signup() -> ResponseReturnValue:
@@ -80,10 +89,8 @@ def login() -> ResponseReturnValue:
     form = LoginForm()
     failed = False
     if form.validate_on_submit():
-        email = normalise_email(form.email.data or "")
-        user = db.session.execute(db.select(User).filter_by(email=email)).scalar_one_or_none()
-        stored = user.password_hash if user is not None else _DUMMY_HASH
-        if check_password_hash(stored, form.password.data or "") and user is not None:
+        user = authenticate(form.email.data or "", form.password.data or "")
+        if user is not None:
             if user.is_learner:  # a learner account logged in here: its own way in
                 learner_services.log_in(user, remember=bool(form.remember.data))
                 return redirect(url_for("progress.index"))

@@ -11,15 +11,13 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user
-from werkzeug.security import check_password_hash
 
 from tutor.auth import limits
 from tutor.auth.forms import LoginForm
-from tutor.auth.views import _DUMMY_HASH, hash_password, normalise_email, safe_next
-from tutor.extensions import db, limiter
+from tutor.auth.views import authenticate, hash_password, normalise_email, safe_next
+from tutor.extensions import limiter
 from tutor.learner_accounts import services
 from tutor.learner_accounts.forms import LearnerSignupForm
-from tutor.models import User
 
 bp = Blueprint("learner_accounts", __name__, url_prefix="/me")
 
@@ -62,10 +60,8 @@ def login() -> ResponseReturnValue:
     form = LoginForm()
     failed = False
     if form.validate_on_submit():
-        email = normalise_email(form.email.data or "")
-        user = db.session.execute(db.select(User).filter_by(email=email)).scalar_one_or_none()
-        stored = user.password_hash if user is not None else _DUMMY_HASH
-        if check_password_hash(stored, form.password.data or "") and user is not None:
+        user = authenticate(form.email.data or "", form.password.data or "")
+        if user is not None:
             services.log_in(user, remember=bool(form.remember.data))
             if not user.is_learner:
                 return redirect(url_for("teach.index"))
