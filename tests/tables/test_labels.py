@@ -51,7 +51,7 @@ def test_no_label_speaks_of_a_computer_at_a_table_of_two_people(app: Flask,
     with app.test_request_context():
         table_id = services.open_table(host, rules, 2, name="Ann").id
         services.join(table_id, guest)  # no name: "Player 2"
-        number = services.start(table_id, host)
+        number = services.start(table_id, host, seed=7)
         people = {0: host, 1: guest}
         for _move in range(MAX_MOVES):
             table = services.get_table(table_id)

@@ -19,7 +19,9 @@ from tutor.models import Learner, PlayTable
 from tutor.tables import services
 from tutor.tables.seat_view import seat_names, seat_view, spectator_view
 
-MAX_MOVES = 300
+# A bound that only a hand that never ends reaches: every profile ends a hand by its stock
+# or its turn limit, and random play may take several actions (lays, lay-offs) a turn.
+MAX_MOVES = 5000
 
 
 def learner(app: Flask) -> int:
