@@ -7,6 +7,13 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+from solver.rules import get_profile
+from tutor.learn.courses import DEFAULT_COURSE, course_of
+
+
+def profile_name(game: str) -> str:
+    return str(get_profile(game).display_name)
+
 
 def _feedback(page: Page) -> Any:
     return page.locator("#feedback")
@@ -82,7 +89,16 @@ def test_walk_the_worked_example_step_by_step(
 
     # Progress is saved and the home page offers the next lesson.
     page.goto(live_server + "/learn/")
-    expect(page.get_by_text("1 of 15 lessons complete")).to_be_visible()
+    total = len(DEFAULT_COURSE.lessons)
+    expect(page.locator(".path-progress")).to_contain_text(f"1 of {total} lessons complete")
+    # Every game's course is one link away, with its own lessons and rule book.
+    page.get_by_role("link", name=profile_name("kunken")).click()
+    expect(page.get_by_role("heading", level=2, name=profile_name("kunken"))).to_be_visible()
+    kunken = course_of("kunken")
+    assert kunken is not None
+    expect(page.locator(".lesson-list > li")).to_have_count(len(kunken.lessons))
+    check_a11y(page)
+    snapshot(page, "learn-kunken-course")
     page.goto(live_server + "/")
     expect(page.get_by_role("link", name="Continue where you left off")).to_have_attribute(
         "href", "/learn/deck/1"

@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 
 from tests.rulebooks.helpers import unlink_rules
 from tutor.extensions import db
+from tutor.learn.courses import COURSES, DEFAULT_COURSE
 from tutor.learn.lessons import LESSONS, WORKED_EXAMPLE
 from tutor.models import LessonProgress
 
@@ -20,13 +21,41 @@ def _progress(app: Flask) -> list[str]:
         return sorted(db.session.execute(db.select(LessonProgress.lesson)).scalars())
 
 
-def test_index_lists_every_lesson_in_order(client: FlaskClient) -> None:
-    response = client.get("/learn/")
-    assert response.status_code == 200
-    text = response.get_data(as_text=True)
-    positions = [text.index(f"/learn/{lesson.slug}/") for lesson in LESSONS]
-    assert positions == sorted(positions)
-    assert f"0 of {len(LESSONS)} lessons complete" in text
+def test_index_lists_every_course_and_the_chosen_courses_lessons_in_order(
+        client: FlaskClient) -> None:
+    default = client.get("/learn/").get_data(as_text=True)
+    for course in COURSES:  # every game's course is offered, with its progress
+        assert f'href="/learn/?game={course.game}"' in default
+    for course in COURSES:
+        response = client.get(f"/learn/?game={course.game}")
+        assert response.status_code == 200
+        text = response.get_data(as_text=True)
+        positions = [text.index(f"/learn/{lesson.slug}/") for lesson in course.lessons]
+        assert positions == sorted(positions), course.game
+        others = [lesson for lesson in LESSONS if lesson.profile != course.game]
+        assert not any(f'href="/learn/{lesson.slug}/"' in text for lesson in others)
+        assert f"0 of {len(course.lessons)} lesson" in text
+        assert f'href="/rules/{course.game}"' in text  # the course's own rule book
+    assert f'href="/learn/?game={DEFAULT_COURSE.game}" aria-current="page"' in default
+
+
+def test_an_unknown_game_has_no_course(client: FlaskClient) -> None:
+    response = client.get("/learn/?game=poker")
+    assert response.status_code == 404
+    assert "There is no course for the game poker." in response.get_data(as_text=True)
+
+
+def test_next_after_a_lessons_last_step_stays_in_that_course(app: Flask) -> None:
+    from tutor.learn.views import _after
+
+    for course in COURSES:
+        for lesson, upcoming in zip(course.lessons, [*course.lessons[1:], None], strict=True):
+            with app.test_request_context():
+                url, kind, following = _after(lesson, len(lesson.steps))
+            if upcoming is None:
+                assert (kind, url) == ("path", f"/learn/?game={course.game}")
+            else:
+                assert following is upcoming and url == f"/learn/{upcoming.slug}/"
 
 
 def test_every_step_page_renders(client: FlaskClient) -> None:
@@ -79,7 +108,8 @@ def test_worked_example_walkthrough_as_plain_forms(client: FlaskClient, app: Fla
     assert "Right!" in text and "Lesson complete" in text
     assert "never on their own (R8)" in unlink_rules(text)
     assert _progress(app) == ["worked-example"]
-    assert f"1 of {len(LESSONS)} lessons complete" in client.get("/learn/").get_data(as_text=True)
+    total = len(DEFAULT_COURSE.lessons)
+    assert f"1 of {total} lessons complete" in client.get("/learn/").get_data(as_text=True)
 
 
 def test_wrong_answers_get_an_explanation_and_save_nothing(client: FlaskClient, app: Flask) -> None:
@@ -142,8 +172,9 @@ def test_progress_belongs_to_the_learner(app: Flask) -> None:
     first, second = app.test_client(), app.test_client()
     first.post("/learn/deck/1", json={"cards": ["4S", "JS"]})
     first.post("/learn/deck/2", json={"cards": ["JD"]})
-    assert f"1 of {len(LESSONS)} lessons complete" in first.get("/learn/").get_data(as_text=True)
-    assert f"0 of {len(LESSONS)} lessons complete" in second.get("/learn/").get_data(as_text=True)
+    total = len(DEFAULT_COURSE.lessons)
+    assert f"1 of {total} lessons complete" in first.get("/learn/").get_data(as_text=True)
+    assert f"0 of {total} lessons complete" in second.get("/learn/").get_data(as_text=True)
 
 
 def test_malformed_form_answers_are_400_with_a_message(client: FlaskClient) -> None:

@@ -7,6 +7,8 @@ saved as ``LessonProgress`` rows of the anonymous learner (tutor/core/learner.py
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flask import session
 from sqlalchemy.exc import IntegrityError
 
@@ -65,9 +67,10 @@ def record_solved(lesson: Lesson, index: int) -> bool:
     return False
 
 
-def next_lesson(completed: set[str]) -> Lesson | None:
-    """The first lesson of the path not yet complete, or ``None`` when all are done."""
-    for lesson in LESSONS:
+def next_lesson(completed: set[str], lessons: Sequence[Lesson] = LESSONS) -> Lesson | None:
+    """The first lesson of ``lessons`` (the whole path, or one game's course) not yet
+    complete, or ``None`` when all are done."""
+    for lesson in lessons:
         if lesson.slug not in completed:
             return lesson
     return None

@@ -1,4 +1,5 @@
-"""The learning path: ``/learn/`` lists the lessons; each step of a lesson has its own page.
+"""The learning path: ``/learn/`` lists one course per game and the chosen game's
+lessons; each step of a lesson has its own page.
 
 An answer is POSTed to the step's URL, as a plain form (the page comes back with the
 feedback) or as JSON from static/js/learn.js (the feedback comes back as an HTML fragment).
@@ -18,8 +19,9 @@ from solver.rules.cite import cite
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.learn.course import Lesson, Step
+from tutor.learn.courses import COURSES, DEFAULT_COURSE, course_of, following
 from tutor.learn.exercises import Answer, AnswerError, Feedback, PositionExercise
-from tutor.learn.lessons import LESSONS, lesson_by_slug
+from tutor.learn.lessons import lesson_by_slug
 from tutor.learn.progress import (
     completed_slugs,
     next_lesson,
@@ -51,24 +53,33 @@ def _find(slug: str, number: int) -> tuple[Lesson, Step]:
 
 
 def _after(lesson: Lesson, number: int) -> tuple[str, str, Lesson | None]:
-    """Where "next" leads from a step: the next step, else the next lesson, else the path."""
+    """Where "next" leads from a step: the next step, else the next lesson of the same
+    game's course, else that course's page."""
     if number < len(lesson.steps):
         return url_for("learn.step", slug=lesson.slug, number=number + 1), "step", None
-    index = LESSONS.index(lesson)
-    if index + 1 < len(LESSONS):
-        following = LESSONS[index + 1]
-        return url_for("learn.lesson", slug=following.slug), "lesson", following
-    return url_for("learn.index"), "path", None
+    upcoming = following(lesson)
+    if upcoming is not None:
+        return url_for("learn.lesson", slug=upcoming.slug), "lesson", upcoming
+    return url_for("learn.index", game=lesson.profile), "path", None
 
 
 @bp.get("/")
 def index() -> ResponseReturnValue:
+    """One course per game: the chosen game's lessons (``?game=``, conquian-40 by default)
+    below the list of every game's course with the learner's progress in it."""
+    sent = request.args.get("game")
+    course = DEFAULT_COURSE if sent is None else course_of(sent)
+    if course is None:
+        abort(404, description=_("There is no course for the game %(game)s.", game=sent))
     completed = completed_slugs(current_learner(create=False))
     return render_template(
         "learn/index.html",
-        lessons=LESSONS,
+        courses=COURSES,
+        course=course,
+        lessons=course.lessons,
         completed=completed,
-        next_lesson=next_lesson(completed),
+        next_lesson=next_lesson(completed, course.lessons),
+        rules_profile=course.game,  # rule ids link to the course's own book
     )
 
 
