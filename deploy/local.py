@@ -358,7 +358,10 @@ class Stack:
         user = "user nobody nogroup;\n" if os.geteuid() == 0 else ""
         (folder / "nginx.conf").write_text(
             f"{user}worker_processes 1;\npid {folder}/nginx.pid;\n"
-            f"error_log {folder}/error.log warn;\nevents {{ worker_connections 1024; }}\n"
+            # Each live table's stream holds two connections (the browser's and the app
+            # server's) for its whole life: room for thousands (scripts/bench-tables).
+            "worker_rlimit_nofile 16384;\n"
+            f"error_log {folder}/error.log warn;\nevents {{ worker_connections 8192; }}\n"
             "http {\n"
             f"    access_log {folder}/access.log;\n"
             f"    client_body_temp_path {folder}/body;\n    proxy_temp_path {folder}/proxy;\n"

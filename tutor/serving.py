@@ -14,8 +14,9 @@ every thread of a two-worker server (issue 30).  waitress is one process: the lo
 not a production server.
 
 Environment: ``HOST``/``PORT`` (127.0.0.1:8000); gunicorn: ``WEB_CONCURRENCY`` (worker
-processes, 2), ``GUNICORN_THREADS`` (threads per worker, 8); waitress: ``WAITRESS_THREADS``
-(8).
+processes, 2), ``GUNICORN_THREADS`` (threads per worker for requests, 8),
+``TABLE_STREAMS`` (threads per worker for live tables' event streams, 200); waitress:
+``WAITRESS_THREADS`` (8).
 """
 
 from __future__ import annotations
@@ -26,7 +27,24 @@ from typing import Any
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 worker_class = "gthread"
-threads = int(os.environ.get("GUNICORN_THREADS", "8"))
+# A live table's event stream holds a gthread thread for its whole life (tutor/tables/
+# stream.py), so each worker gets TABLE_STREAMS threads for streams on top of the
+# GUNICORN_THREADS that serve pages and moves: streams never starve requests, and two
+# servers of two workers carry 800 streams (issue 29: 200 tables of 4).  An idle thread
+# costs little (scripts/bench-tables measures the memory per stream).
+request_threads = int(os.environ.get("GUNICORN_THREADS", "8"))
+stream_threads = int(os.environ.get("TABLE_STREAMS", "200"))
+threads = request_threads + stream_threads
+
+
+def post_worker_init(worker: Any) -> None:
+    """The worker's stream slots (tutor.tables.stream.slots reads TABLE_STREAMS) are its
+    threads beyond the request threads; half of them when ``--threads`` gave fewer."""
+    total = int(worker.cfg.threads)
+    streams = total - request_threads if total > request_threads else total // 2
+    os.environ["TABLE_STREAMS"] = str(max(1, streams))
+
+
 # A kept-alive connection that sends nothing for this long is closed.
 keepalive = 5
 # A worker whose main loop stops answering for this long is replaced.
