@@ -16,12 +16,25 @@ import os
 import queue
 import threading
 import time
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from flask import current_app, has_app_context
 
 log = logging.getLogger(__name__)
 CHANNEL = "conquian:tables:"
+CHAT = "chat:"
+
+
+@dataclass(frozen=True)
+class Chat:
+    """News that chat message ``id`` was posted at the table (read by id: no text here)."""
+
+    id: int
+
+
+News = int | Chat
+"""A move number, or a chat message's id."""
 
 
 def redis_url() -> str | None:
@@ -49,8 +62,9 @@ def redis_client(url: str) -> Any:
 
 
 class Subscription(Protocol):
-    def get(self, timeout: float) -> int | None:
-        """The next announced move number, or None when ``timeout`` seconds pass first."""
+    def get(self, timeout: float) -> News | None:
+        """The next announced move number (or chat message), or None when ``timeout``
+        seconds pass first."""
 
     def close(self) -> None: ...
 
@@ -60,9 +74,9 @@ class _LocalHub:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.queues: dict[str, set[queue.Queue[int]]] = {}
+        self.queues: dict[str, set[queue.Queue[News]]] = {}
 
-    def publish(self, table_id: str, number: int) -> None:
+    def publish(self, table_id: str, number: News) -> None:
         with self.lock:
             listeners = list(self.queues.get(table_id, ()))
         for q in listeners:
@@ -75,11 +89,11 @@ _hub = _LocalHub()
 class _LocalSubscription:
     def __init__(self, table_id: str) -> None:
         self.table_id = table_id
-        self.queue: queue.Queue[int] = queue.Queue()
+        self.queue: queue.Queue[News] = queue.Queue()
         with _hub.lock:
             _hub.queues.setdefault(table_id, set()).add(self.queue)
 
-    def get(self, timeout: float) -> int | None:
+    def get(self, timeout: float) -> News | None:
         try:
             return self.queue.get(timeout=max(0.0, timeout))
         except queue.Empty:
@@ -99,7 +113,7 @@ class _RedisSubscription:
         self.pubsub = client.pubsub(ignore_subscribe_messages=True)
         self.pubsub.subscribe(CHANNEL + table_id)
 
-    def get(self, timeout: float) -> int | None:
+    def get(self, timeout: float) -> News | None:
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
@@ -111,6 +125,8 @@ class _RedisSubscription:
                 text = data.decode() if isinstance(data, bytes) else str(data)
                 if text.isdigit():
                     return int(text)
+                if text.startswith(CHAT) and text[len(CHAT):].isdigit():
+                    return Chat(int(text[len(CHAT):]))
 
     def close(self) -> None:
         self.pubsub.close()
@@ -137,3 +153,16 @@ def publish(table_id: str, number: int) -> None:
                         exc_info=True)
         return
     _hub.publish(table_id, number)
+
+
+def publish_chat(table_id: str, message_id: int) -> None:
+    """Announce chat message ``message_id`` on the table's channel, after its commit."""
+    url = redis_url()
+    if url:
+        try:
+            redis_client(url).publish(CHANNEL + table_id, f"{CHAT}{message_id}")
+        except Exception:  # the readers' next reconnect or page load finds it
+            log.warning("tables: could not publish chat %s of table %s", message_id,
+                        table_id, exc_info=True)
+        return
+    _hub.publish(table_id, Chat(message_id))

@@ -2,7 +2,9 @@
 
 It carries only "the table is at move N" (``event: move``, ``id: N``) and a heartbeat with
 the page's stamp (``event: beat``): no game content, so nothing hidden can leak; the client
-reads its own seat's state by number (``/state?since=N``).  ``id:`` is the move number, so
+reads its own seat's state by number (``/state?since=N``).  A chat message is announced by
+its id alone (``event: chat``, first the latest id, so a reconnecting page reads what it
+missed from ``/chat?after=<id>``).  ``id:`` is the move number, so
 EventSource's own reconnect sends ``Last-Event-ID`` and the first event of the new stream
 names the number reached meanwhile: no move lost or repeated.
 
@@ -49,6 +51,11 @@ def beat_event(stamp: str) -> str:
     return f"event: beat\ndata: {stamp}\n\n"
 
 
+def chat_event(message_id: int) -> str:
+    """No ``id:`` line: the event id stays the move number."""
+    return f"event: chat\ndata: {message_id}\n\n"
+
+
 Beat = Callable[[], tuple[int, str]]
 """Records the viewer as present, runs the grace check; the table's (number, stamp)."""
 
@@ -59,8 +66,9 @@ class Stream:
 
     def __init__(self, app: Flask, table_id: str, last: int | None, beat: Beat,
                  slot: threading.BoundedSemaphore, seconds: float = STREAM_SECONDS,
-                 heartbeat: float = HEARTBEAT) -> None:
+                 heartbeat: float = HEARTBEAT, chat: Callable[[], int] | None = None) -> None:
         self.app, self.table_id, self.last, self.beat = app, table_id, last, beat
+        self.chat = chat  # the table's latest chat message id, told first (a reconnect)
         self.slot, self.seconds, self.heartbeat = slot, seconds, heartbeat
         self.subscription: notify.Subscription | None = None
         self.closed = False
@@ -85,9 +93,16 @@ class Stream:
         yield move_event(number).encode()  # sets the id a reconnect sends back
         last = max(last, number)
         yield beat_event(stamp).encode()
+        if self.chat is not None:
+            with self.app.app_context():
+                latest = self.chat()
+                db.session.remove()
+            yield chat_event(latest).encode()
         while (left := deadline - time.monotonic()) > 0:
             announced = self.subscription.get(min(self.heartbeat, left))
-            if announced is not None and announced > last:
+            if isinstance(announced, notify.Chat):
+                yield chat_event(announced.id).encode()
+            elif announced is not None and announced > last:
                 last = announced
                 yield move_event(announced).encode()
             else:  # a heartbeat, or a change of seats at the same number
