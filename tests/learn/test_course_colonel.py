@@ -19,6 +19,7 @@ from solver.rules import get_profile
 from solver.rules.cite import cite
 from solver.rules.variants import Colonel
 from tests.claims.helpers import assert_all_true
+from tutor import create_app
 from tutor.learn.exercises import Answer, AnswerError, Feedback
 from tutor.learn.games.colonel import LESSONS
 from tutor.learn.games.colonel_exercises import (
@@ -35,8 +36,8 @@ PROFILE = Colonel.id
 
 # (lesson, step number, an answer the solver must accept, one it must reject)
 RIGHT_AND_WRONG = [
-    ("colonel", 1, Answer(choice="upcard"), Answer(choice="stock")),
-    ("colonel", 2, Answer(choice="stock"), Answer(choice="upcard")),
+    ("colonel", 1, Answer(choice="stock"), Answer(choice="upcard")),
+    ("colonel", 2, Answer(choice="upcard"), Answer(choice="stock")),
     ("colonel", 3, Answer(("JS",)), Answer(("2C",))),  # J♠ counts as much as K♦
     ("colonel", 4, Answer(choice="14"), Answer(choice="24")),  # 24: the K♥ kept
     ("colonel-melds", 1, Answer(("9S", "9C")), Answer(("9S",))),
@@ -62,9 +63,16 @@ RIGHT_AND_WRONG = [
 _BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
 
 
+@pytest.fixture(scope="module")
+def text_app() -> Flask:
+    """One app for the module, for its translations only: these tests touch no database."""
+    return create_app({"TESTING": True, "SECRET_KEY": "test-secret",
+                       "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+
+
 @pytest.fixture(autouse=True)
-def request_context(app: Flask) -> Iterator[None]:
-    with app.test_request_context():
+def request_context(text_app: Flask) -> Iterator[None]:
+    with text_app.test_request_context():
         yield
 
 

@@ -47,20 +47,6 @@ COLONEL = Lesson(
     rules=("H1", "H2", "H4", "H7", "H11", "H13"),
     steps=(
         Step(
-            title=_l("The pack and the deal"),
-            paragraphs=(
-                _l("Colonel is played with the full pack of 52 cards, ace to king in four "
-                   "suits, and no jokers (H1)."),
-                _l("Each player is dealt ten cards. The next card is turned face up beside "
-                   "the stock: this upcard starts the wastepile (H2)."),
-            ),
-            exercise=DrawChoice(
-                prompt=_l("The deal is done and the upcard is the 9♦. Is it better to draw "
-                          "it than a card from the stock?"),
-                position_data=_FRESH_NINES,
-            ),
-        ),
-        Step(
             title=_l("Upcard or stock"),
             paragraphs=(
                 _l("Each turn you draw the upcard or the top stock card into your hand, may "
@@ -75,6 +61,20 @@ COLONEL = Lesson(
                                    "7C"], "KH", 17,
                                   opponent=[["8S", "8H", "8D", "8C"],
                                             ["10S", "JS", "QS", "KS", "AS"]]),
+            ),
+        ),
+        Step(
+            title=_l("The pack and the deal"),
+            paragraphs=(
+                _l("Colonel is played with the full pack of 52 cards, ace to king in four "
+                   "suits, and no jokers (H1)."),
+                _l("Each player is dealt ten cards. The next card is turned face up beside "
+                   "the stock: this upcard starts the wastepile (H2)."),
+            ),
+            exercise=DrawChoice(
+                prompt=_l("The deal is done and the upcard is the 9♦. Is it better to draw "
+                          "it than a card from the stock?"),
+                position_data=_FRESH_NINES,
             ),
         ),
         Step(
