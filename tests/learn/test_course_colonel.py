@@ -4,6 +4,7 @@ the claim checker, and the exercise kinds' own guards."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -115,12 +116,17 @@ def test_the_solver_accepts_the_right_answer_and_rejects_the_wrong_one(
     assert good.sentences and bad.sentences
 
 
+MELD_REASON = re.compile(r" is (a valid (set|run)|not a meld)")
+"""A sentence on whether the learner's cards are a meld (the solver's meld_problem), which
+the meld tests below check."""
+
+
 def _shown(ex: DrawChoice, feedback: Feedback) -> list[str]:
     """The sentences about the position as the page shows them, cited with the game's own
-    ids; the attempt's sentence (why the learner's cards are no meld, from the solver's
-    meld_problem) is checked by the meld tests below."""
+    ids, but for the one on the learner's own cards."""
     rules = ex.position.rules
-    return [cite(s, rules) for s in feedback.sentences if s not in feedback.attempt]
+    return [cite(s, rules) for s in feedback.sentences
+            if not MELD_REASON.search(s) and s not in feedback.attempt]
 
 
 @pytest.mark.parametrize(("slug", "number", "right", "wrong"), RIGHT_AND_WRONG)
@@ -149,11 +155,15 @@ def test_a_wrong_selection_first_says_why_the_cards_are_no_meld(
     ex = _exercise(slug, number)
     if not isinstance(ex, FindMeld | LayOffCards):
         return
+    melds_rule = f"({get_profile(PROFILE).rule('melds')})"
     feedback = ex.check(wrong)
     assert feedback.first_miss().sentences == feedback.attempt
     assert len(feedback.attempt) == 1 and "is not a meld" in feedback.attempt[0]
-    assert f"({get_profile(PROFILE).rule('melds')})" in cite(feedback.attempt[0],
-                                                             ex.position.rules)
+    assert melds_rule in cite(feedback.attempt[0], ex.position.rules)
+    # A right selection is told it makes a meld, the meld laid off onto included.
+    first = ex.check(right).sentences[0]
+    assert MELD_REASON.search(first) and "is a valid" in first
+    assert melds_rule in cite(first, ex.position.rules)
 
 
 def test_melds_on_the_table_are_never_rearranged() -> None:

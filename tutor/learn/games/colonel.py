@@ -356,8 +356,8 @@ STRATEGY = Lesson(
         Step(
             title=_l("An upcard that melds"),
             paragraphs=(
-                _l("The upcard is the one card you see before you draw (H4). Count the pips "
-                   "it would leave in your hand against a card from the stock (H11)."),
+                _l("The upcard is the only card you know before you draw it (H4). Count the "
+                   "pips it would leave in your hand against a card from the stock (H11)."),
             ),
             exercise=DrawChoice(
                 prompt=_l("The upcard is the Q♦. Is it better to draw it than a card from the "

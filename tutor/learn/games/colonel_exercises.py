@@ -94,11 +94,10 @@ class FindMeld(DrawChoice):
         analysis = draw_analysis(self)
         group = chosen | (1 << analysis.upcard if self.with_upcard else 0)
         fb = Feedback(bool(chosen) and group in analysis.melds)
-        if not chosen:
-            fb.attempt = [_("Choose at least one card.")]
-        elif not fb.correct:
-            fb.attempt = [meld_reason(cards_of(group), self.position.rules.table)]
-        fb.sentences = [*fb.attempt, *explained(self)]
+        reason = [meld_reason(cards_of(group), self.position.rules.table)] if chosen else []
+        if not fb.correct:
+            fb.attempt = reason or [_("Choose at least one card.")]
+        fb.sentences = [*(fb.attempt or reason), *explained(self)]
         fb.shown = best_play(analysis)
         return fb
 
@@ -123,12 +122,13 @@ class LayOffCards(DrawChoice):
         group = chosen | (1 << analysis.upcard if self.with_upcard else 0)
         fb = Feedback(bool(chosen) and any(lay.target == self.target and lay.cards == group
                                            for lay in analysis.lay_offs))
-        if not chosen:
-            fb.attempt = [_("Choose at least one card.")]
-        elif not fb.correct:
-            meld = table_melds(self.position)[self.target][2]
-            fb.attempt = [meld_reason(cards_of(meld | group), self.position.rules.table)]
-        fb.sentences = [*fb.attempt, *explained(self)]
+        meld = table_melds(self.position)[self.target][2]
+        # Why the meld with the learner's cards is (or is not) still a meld (H3, H6).
+        reason = ([meld_reason(cards_of(meld | group), self.position.rules.table)]
+                  if chosen else [])
+        if not fb.correct:
+            fb.attempt = reason or [_("Choose at least one card.")]
+        fb.sentences = [*(fb.attempt or reason), *explained(self)]
         fb.shown = best_play(analysis)
         return fb
 
