@@ -200,6 +200,40 @@ DECK = Lesson(
     ),
 )
 
+DEAL = Lesson(
+    slug="deal",
+    title=_l("The deal"),
+    summary=_l("Ten cards each, the rest a face-down stock, and the first card turned up."),
+    rules=("R3", "R6"),
+    steps=(
+        Step(
+            title=_l("Ten cards each"),
+            paragraphs=(
+                _l(
+                    "The dealer shuffles, has the pack cut and deals ten cards to each "
+                    "player, one at a time and face down. The twenty cards left over are the "
+                    "face-down stock: no card is turned up, and nobody exchanges cards (R3)."
+                ),
+                _l("Then the non-dealer turns up the top card of the stock (R6)."),
+            ),
+            exercise=TakeOrLeave(
+                prompt=_l(
+                    "You are the non-dealer and turned up the 5♦. Take it, or leave it to "
+                    "the dealer?"
+                ),
+                position_data={
+                    "hand": ["3D", "4D", "KS", "KH", "AC", "2S", "6C", "7H", "JS", "QH"],
+                    "melds": [],
+                    "opponent_melds": [],
+                    "center": "5D",
+                    "center_from": "stock",
+                    "stock": 19,
+                },
+            ),
+        ),
+    ),
+)
+
 MELDS = Lesson(
     slug="melds",
     title=_l("Sets and runs"),
@@ -650,12 +684,40 @@ MATCH = Lesson(
                 note=_l("That makes three won hands: the match is yours (R12)."),
             ),
         ),
+        Step(
+            title=_l("Playing to points"),
+            paragraphs=(
+                _l(
+                    "The players may agree instead to play to a point total, 100 unless they "
+                    "agree on another. The winner of a hand scores the pips of the cards left "
+                    "in the loser's hand: 1 to 7 at face value, J, Q and K 10 each, each ace "
+                    "15. A draw scores nothing (R14)."
+                ),
+                _l("Only the winner of a hand scores, so the first to reach the total wins (R14)."),
+            ),
+            exercise=FindPlay(
+                prompt=_l(
+                    "Your opponent left the 4♠. Find the play that wins the hand, and with it "
+                    "the pips left in your opponent's hand (R14)."
+                ),
+                position_data={
+                    "hand": ["4D"],
+                    "melds": [["AS", "2S", "3S"], ["JH", "QH", "KH"], ["5D", "6D", "7D"]],
+                    "opponent_melds": [["KS", "KD", "KC"]],
+                    "center": "4S",
+                    "center_from": "opponent",
+                    "stock": 7,
+                },
+                need_win=True,
+            ),
+        ),
     ),
 )
 
 LESSONS: Final[tuple[Lesson, ...]] = (
     WORKED_EXAMPLE,
     DECK,
+    DEAL,
     MELDS,
     CENTER,
     REARRANGE,
