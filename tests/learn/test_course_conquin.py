@@ -39,7 +39,7 @@ RIGHT_AND_WRONG = [
     ("conquin-melds", 5, Answer(choice="wait"), Answer(choice="close")),  # K♦ with two jokers
     ("conquin", 1, Answer(choice="close"), Answer(choice="wait")),
     ("conquin", 2, Answer(choice="wait"), Answer(choice="close")),
-    ("conquin", 3, Answer(choice="close"), Answer(choice="wait")),  # already ten in melds
+    ("conquin", 3, Answer(choice="close"), Answer(choice="wait")),
     ("conquin-payments", 1, Answer(choice="2"), Answer(choice="1")),
     ("conquin-payments", 2, Answer(choice="5"), Answer(choice="2")),
     ("conquin-payments", 3, Answer(choice="4"), Answer(choice="5")),
@@ -51,7 +51,7 @@ RIGHT_AND_WRONG = [
     ("conquin-long-deals", 1, Answer(choice="wait"), Answer(choice="close")),
     ("conquin-long-deals", 2, Answer(choice="close"), Answer(choice="wait")),
     ("conquin-strategy", 1, Answer(("7S",)), Answer(("2C",))),  # ×2 against ×1
-    ("conquin-strategy", 2, Answer(("*",)), Answer(("3S",))),  # ×5 against ×4
+    ("conquin-strategy", 2, Answer(("6C",)), Answer(("5S",))),  # ×4 against ×2
     ("conquin-strategy", 3, Answer(choice="close"), Answer(choice="wait")),
     ("conquin-strategy", 4, Answer(choice="wait"), Answer(choice="close")),
 ]

@@ -128,10 +128,10 @@ MELDS = Lesson(
                    "you are missing."),
             ),
             exercise=CloseChoice(
-                prompt=_l("You hold a joker and the face-up card is the K♠. Can you take it "
+                prompt=_l("You hold a joker and the face-up card is the 4♥. Can you take it "
                           "and close?"),
-                position_data=_at(["9S", "JS", "QS", "4D", "4C", "4H", "7C", "8C", "9C", "*"],
-                                  "KS"),
+                position_data=_at(["9S", "JS", "QS", "*", "4D", "4C", "7C", "8C", "9C", "2H"],
+                                  "4H"),
             ),
         ),
         Step(
@@ -191,13 +191,11 @@ CLOSING = Lesson(
             paragraphs=(
                 _l("The first player to close wins the deal, and it ends there. Nothing of it "
                    "carries over to the next deal but the chips each player holds (I9)."),
-                _l("When your ten cards already are melds, any card you take lets you close: "
-                   "you discard it or another card that no meld needs (I9)."),
             ),
             exercise=CloseChoice(
-                prompt=_l("The face-up card is the 5♣. Can you take it and close?"),
-                position_data=_at(["2S", "3S", "4S", "8H", "8D", "8C", "JD", "QD", "KD",
-                                   "AD"], "5C"),
+                prompt=_l("The face-up card is the 9♠. Can you take it and close?"),
+                position_data=_at(["6S", "7S", "8S", "QH", "QD", "QC", "3D", "4D", "5D",
+                                   "KC"], "9S"),
             ),
         ),
     ),
@@ -387,8 +385,8 @@ STRATEGY = Lesson(
     slug="conquin-strategy",
     profile=Conquin.id,
     title=_l("Conquin strategy: what to take, what to discard"),
-    summary=_l("The discard that pays the most, the joker you may do better to throw, the "
-               "face-up card against the stock, and what the other players let you see."),
+    summary=_l("The discard that pays the most, where a joker goes, the face-up card against "
+               "the stock, and what the other players let you see."),
     rules=("I6", "I8", "I9", "I10"),
     steps=(
         Step(
@@ -405,14 +403,14 @@ STRATEGY = Lesson(
             ),
         ),
         Step(
-            title=_l("Throwing a joker"),
+            title=_l("Where the joker goes"),
             paragraphs=(
-                _l("A joker can stand for any card of a meld (I6), yet a ten-card run pays ×5 "
-                   "without a joker and only ×4 with one (I10)."),
+                _l("A joker can stand for any card of a meld (I6), so it may fit more than one "
+                   "of your melds. Where you put it can change what the closing pays (I10)."),
             ),
             exercise=ClosingDiscard(
                 prompt=_l("You take the Q♠. Select the discard that closes for the most (I10)."),
-                position_data=_at(["3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "*"],
+                position_data=_at(["5S", "6S", "7S", "8S", "9S", "10S", "JS", "KS", "6C", "*"],
                                   "QS"),
             ),
         ),

@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from solver.analysis import ClosingAnalysis
-from solver.cards import JOKER_BASE, Card, card_kind, card_str, cards_of
+from solver.cards import JOKER_BASE, Card, card_glyph, card_kind, card_str, cards_of
 from solver.errors import ConquianError
 from solver.puzzles.profile_hints import hand_explanation
 from solver.search import analyze_any
@@ -87,8 +87,8 @@ class ClosingDiscard(CloseChoice):
         held = {JOKER_BASE if c >= JOKER_BASE else card_kind(c)
                 for c in cards_of(self.position.hand | 1 << self.position.center)}
         if kind not in held:
-            raise AnswerError(
-                _("%(card)s is not one of the cards you can choose here.", card=value[:12]))
+            raise AnswerError(_("%(card)s is not one of the cards you can choose here.",
+                                card=card_glyph(card)))
         return kind
 
     def check(self, answer: Answer) -> Feedback:
