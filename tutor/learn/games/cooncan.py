@@ -123,7 +123,8 @@ DEAL = Lesson(
                 _l("The dealer gives each player ten cards, one at a time; the rest is the "
                    "face-down stock. Then the dealer turns the top stock card face up: it is "
                    "the first center card (C3)."),
-                _l("The non-dealer may take that first card first, melding it at once (C6)."),
+                _l("The non-dealer has the first say on that card: they may take it, melding "
+                   "it at once (C6)."),
             ),
             exercise=TakeOrLeave(
                 prompt=_l("You are the non-dealer and the dealer turned up the 5♦. Take it, "
@@ -234,9 +235,9 @@ TURN = Lesson(
         Step(
             title=_l("A card you turned yourself"),
             paragraphs=(
-                _l("A card you turned from the stock you take, or discard to your opponent. "
-                   "That discard costs you no card from your hand; your opponent then faces "
-                   "it as a card you left (C7)."),
+                _l("When you turn a card from the stock, you take it or discard it to your "
+                   "opponent. That discard costs you no card from your hand; your opponent "
+                   "then faces it as a card you left (C7)."),
             ),
             exercise=TakeOrLeave(
                 prompt=_l("You turned the J♣ from the stock. Take it, or discard it to your "
@@ -293,7 +294,7 @@ LAY_OFF = Lesson(
                 _l("A card your opponent left may be laid off onto one of their melds, as "
                    "long as the meld stays valid. It goes there alone: no card from your hand "
                    "joins it on that meld (C9)."),
-                _l("You need no meld of your own to lay a card off."),
+                _l("You need no meld of your own to lay a card off (C9)."),
             ),
             exercise=FindPlay(
                 prompt=_l("Your opponent left the 5♣. Select the cards from your hand that go "
