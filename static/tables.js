@@ -14,6 +14,10 @@
   var PERIOD = 1500;
   var poller = null;
   var shownAt = Date.now();
+  var timedOut = false;
+  var chat = document.getElementById("chat");
+  var chatLatest = chat ? parseInt(chat.dataset.latest, 10) || 0 : 0;
+  var chatBusy = false;
 
   function say(text) {
     if (!announce) { return; }
@@ -33,6 +37,7 @@
         var hadFocus = root.contains(document.activeElement);
         root.innerHTML = html;
         shownAt = Date.now();
+        timedOut = false;
         say(yourMove ? root.dataset.yourMove : root.dataset.changed);
         if (hadFocus) { root.focus(); }
       });
@@ -69,11 +74,71 @@
       var left = Math.max(0, parseInt(clocks[i].dataset.countdown, 10) - spent);
       var text = Math.floor(left / 60) + ":" + ("0" + (left % 60)).slice(-2);
       if (clocks[i].textContent !== text) { clocks[i].textContent = text; }
+      // A move timer ran out: ask once, so the server makes the move now.
+      if (left === 0 && clocks[i].hasAttribute("data-timeout") && !timedOut) {
+        timedOut = true;
+        stamp = null;
+        refresh();
+      }
     }
   }
 
+  // The chat: news carries a message id only; the text is read by id after the last one
+  // this page has (also after a reconnect), and set with textContent (never as HTML).
+  function readChat() {
+    if (!chat || chatBusy) { return; }
+    chatBusy = true;
+    fetch(chat.dataset.read + "?after=" + chatLatest,
+          {credentials: "same-origin", headers: {Accept: "application/json"}})
+      .then(function (r) { return r.ok ? r.json() : Promise.reject(r); })
+      .then(function (body) {
+        var log = document.getElementById("chat-log");
+        body.messages.forEach(function (m) {
+          if (m.id <= chatLatest) { return; }
+          chatLatest = m.id;
+          var item = document.createElement("li");
+          var who = document.createElement("strong");
+          var text = document.createElement("span");
+          item.dataset.id = String(m.id);
+          who.textContent = m.author + ":";
+          text.textContent = m.text;
+          item.appendChild(who);
+          item.appendChild(document.createTextNode(" "));
+          item.appendChild(text);
+          log.appendChild(item);
+        });
+        var form = document.getElementById("chat-form");
+        if (form) { form.hidden = !body.on; }
+        var state = document.getElementById("chat-state");
+        state.textContent = body.on ? state.dataset.on : state.dataset.off;
+      })
+      .catch(function () { /* the next news or poll reads again */ })
+      .then(function () { chatBusy = false; });
+  }
+
+  function sendChat(event) {
+    event.preventDefault();
+    var form = event.target;
+    var field = document.getElementById("chat-text");
+    var error = document.getElementById("chat-error");
+    fetch(form.getAttribute("action"), {
+      method: "POST", credentials: "same-origin",
+      headers: {"Content-Type": "application/json", Accept: "application/json",
+                "X-CSRFToken": form.querySelector("input[name=csrf_token]").value},
+      body: JSON.stringify({text: field.value})
+    }).then(function (r) {
+      return r.json().then(function (body) { return {ok: r.ok, body: body}; });
+    }).then(function (answer) {
+      error.textContent = answer.ok ? "" : (answer.body.error || root.dataset.offline);
+      if (answer.ok) { field.value = ""; readChat(); }
+      field.focus();
+    }).catch(function () { error.textContent = root.dataset.offline; });
+  }
+
   function poll() {
-    if (poller === null) { poller = window.setInterval(refresh, PERIOD); }
+    if (poller === null) {
+      poller = window.setInterval(function () { refresh(); readChat(); }, PERIOD);
+    }
   }
 
   function stopPolling() {
@@ -87,6 +152,9 @@
                                         encodeURIComponent(move));
     stream.addEventListener("move", function (event) {
       if (parseInt(event.data, 10) !== move) { refresh(); }
+    });
+    stream.addEventListener("chat", function (event) {
+      readChat();  // a new message, or the chat switched on or off
     });
     stream.addEventListener("beat", function (event) {
       if (event.data !== stamp) { refresh(); }
@@ -127,6 +195,8 @@
 
   if (window.EventSource && root.dataset.events) { listen(); } else { poll(); }
   window.setInterval(tick, 1000);
+  var chatForm = document.getElementById("chat-form");
+  if (chatForm) { chatForm.addEventListener("submit", sendChat); }
   document.addEventListener("visibilitychange", refresh);
   window.conquianTables = {refresh: refresh};
 })();

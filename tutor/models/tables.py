@@ -32,6 +32,9 @@ class PlayTable(db.Model):  # type: ignore[name-defined]
     move_number: Mapped[int] = mapped_column(default=0, server_default="0")
     hand_start: Mapped[int] = mapped_column(default=0, server_default="0")
     """The move number at which the current hand was dealt."""
+    moved_at: Mapped[datetime | None] = mapped_column()
+    """When the table reached its move number (the site's clock): a move timer counts
+    from it (tutor.tables.timer)."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -57,3 +60,18 @@ class TableSeat(db.Model):  # type: ignore[name-defined]
     last_seen: Mapped[datetime] = mapped_column(default=utcnow)
 
     table: Mapped[PlayTable] = relationship(back_populates="seats")
+
+
+class TableMessage(db.Model):  # type: ignore[name-defined]
+    """One chat message at a table (tutor.tables.chat): plain text, shown escaped."""
+
+    __tablename__ = "table_messages"
+
+    id: Mapped[int] = mapped_column(primary_key=True)  # the order, and a reader's cursor
+    table_id: Mapped[str] = mapped_column(ForeignKey("play_tables.id", ondelete="CASCADE"),
+                                          index=True)
+    learner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("learners.id", ondelete="SET NULL"), index=True)
+    seat: Mapped[int | None]  # None: the class's teacher, who has no seat
+    text: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -31,7 +31,7 @@ from tutor.models import PlayTable, TableSeat
 from tutor.models.common import utcnow
 from tutor.play.games import LEVELS, NEXT_HAND, TableGame, game_from_dict
 from tutor.play.stored_forms import MAX_SEED
-from tutor.tables import notify, presence
+from tutor.tables import notify, presence, timer
 
 HUMAN: Final = "human"
 COMPUTER: Final = "computer"
@@ -73,10 +73,12 @@ class TableOptions:
     coaching: bool
     grace: int = presence.DEFAULT_GRACE
     """Seconds a seat waits for a player who left before a computer player takes it."""
+    timer: int = 0
+    """Seconds per move (0: no move timer; tutor.tables.timer)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"seats": self.seats, "match": dict(self.match), "coaching": self.coaching,
-                "grace": self.grace}
+                "grace": self.grace, "timer": self.timer}
 
 
 # --- options --------------------------------------------------------------------------------
@@ -106,7 +108,8 @@ def _flag(value: object, name: str) -> bool:
 
 
 def check_options(rules: RuleProfile, seats: object, match: Mapping[str, Any] | None,
-                  coaching: object = True, grace: object = None) -> TableOptions:
+                  coaching: object = True, grace: object = None,
+                  move_timer: object = None) -> TableOptions:
     """The host's options, checked: the seats within the profile's players (its rule), the
     match options the profile offers (``RuleProfile.match_options``) and nothing else."""
     count = rules.min_players if seats in (None, "") else _whole(seats, "seats")
@@ -133,7 +136,11 @@ def check_options(rules: RuleProfile, seats: object, match: Mapping[str, Any] | 
     if not presence.MIN_GRACE <= wait <= presence.MAX_GRACE:
         raise TableError(N_("grace must be between {low} and {high} seconds, not {grace}"),
                          low=presence.MIN_GRACE, high=presence.MAX_GRACE, grace=wait)
-    return TableOptions(count, chosen, _flag(coaching, "coaching"), wait)
+    try:
+        seconds = timer.check(move_timer)
+    except ConquianError as exc:
+        raise TableError(exc.text) from None
+    return TableOptions(count, chosen, _flag(coaching, "coaching"), wait, seconds)
 
 
 # --- finding tables -------------------------------------------------------------------------
@@ -200,10 +207,11 @@ def _new_code() -> str:
 
 def open_table(host_id: int, rules: object, seats: object = None,
                match: Mapping[str, Any] | None = None, coaching: object = True,
-               name: object = None, grace: object = None) -> PlayTable:
+               name: object = None, grace: object = None,
+               move_timer: object = None) -> PlayTable:
     """A new table of ``rules`` hosted by ``host_id``, who sits at seat 0."""
     profile = profile_of(rules)
-    options = check_options(profile, seats, match, coaching, grace)
+    options = check_options(profile, seats, match, coaching, grace, move_timer)
     table = PlayTable(id=secrets.token_hex(16), code=_new_code(), rules=profile.id,
                       options=options.to_dict(), host_id=host_id, status=OPEN, state=None,
                       move_number=0, hand_start=0)
@@ -309,18 +317,26 @@ def computer_moves(game: TableGame, seats: list[TableSeat]) -> list[tuple[int, A
     while not game.state.is_terminal() and game.state.current_player() in levels:
         seat = game.state.current_player()
         if seat not in players:
-            players[seat] = players_of(game.rules)[LEVELS[levels[seat]]]()
-            if hasattr(players[seat], "remember"):  # its earlier decisions of this hand
-                for observation, action in game.past_decisions(seat):
-                    players[seat].remember(observation, action)
-        rng = random.Random(f"conquian-table:{game.rules.id}:{game.seed}:"
-                            f"{game.hand_index}:{len(game.state.history)}")
-        action = players[seat].choose(rules.observe(game.state, seat), rng)
+            players[seat] = _computer_player(game, seat, levels[seat])
+        action = players[seat].choose(rules.observe(game.state, seat), _rng(game))
         game.state.apply_action(action)
         made.append((seat, action))
         if len(made) > MAX_COMPUTER_STEPS:
             raise ConquianError(N_("the computer players did not finish their moves"))
     return made
+
+
+def _computer_player(game: TableGame, seat: int, level: str) -> Any:
+    player = players_of(game.rules)[LEVELS[level]]()
+    if hasattr(player, "remember"):  # its earlier decisions of this hand
+        for observation, action in game.past_decisions(seat):
+            player.remember(observation, action)
+    return player
+
+
+def _rng(game: TableGame) -> random.Random:
+    return random.Random(f"conquian-table:{game.rules.id}:{game.seed}:"
+                         f"{game.hand_index}:{len(game.state.history)}")
 
 
 def _store(table: PlayTable, game: TableGame, move_number: int) -> int:
@@ -330,7 +346,7 @@ def _store(table: PlayTable, game: TableGame, move_number: int) -> int:
     status = FINISHED if game.match_over else PLAYING
     result = db.session.execute(done.values(
         state=game.to_dict(), move_number=move_number, status=status,
-        hand_start=table.hand_start, updated_at=utcnow()))
+        hand_start=table.hand_start, moved_at=presence.now(), updated_at=utcnow()))
     if result.rowcount != 1:  # type: ignore[attr-defined]
         db.session.rollback()
         raise Conflict(N_("the table moved on while your move was made: look again"))
@@ -428,6 +444,33 @@ def take_over_due(table_id: str) -> int | None:
     try:
         game = load_game(table)
         moved = 0 if game.hand_over else len(computer_moves(game, table.seats))
+    except ConquianError as exc:
+        db.session.rollback()
+        raise Conflict(exc.text) from None
+    return _store(table, game, table.move_number + moved)
+
+
+def time_out_due(table_id: str) -> int | None:
+    """The move timer ran out on a person's move: the computer player of the table's level
+    makes that one move (the seat stays theirs), then the computer seats reply; one
+    transaction with the move-number check, so a human move racing it and the timeout
+    cannot both apply.  The new move number, or None when nothing was due."""
+    if not timer.overdue(get_table(table_id)):
+        db.session.rollback()
+        return None
+    table = get_table(table_id, lock=True)
+    db.session.refresh(table)  # the row as the lock read it
+    try:
+        game = load_game(table)
+        seat = None if game.hand_over else game.state.current_player()
+        if not timer.overdue(table) or seat is None \
+                or presence.seat_row(table, seat).kind != HUMAN:
+            db.session.rollback()
+            return None
+        player = _computer_player(game, seat, presence.level_of(table))
+        rules = game_rules(game.rules)
+        game.state.apply_action(player.choose(rules.observe(game.state, seat), _rng(game)))
+        moved = 1 + len(computer_moves(game, table.seats))
     except ConquianError as exc:
         db.session.rollback()
         raise Conflict(exc.text) from None

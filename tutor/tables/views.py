@@ -29,6 +29,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_login import current_user
 
 from solver.game.registry import GAMES
 from solver.messages import N_
@@ -37,7 +38,7 @@ from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import limiter
 from tutor.models import PlayTable
-from tutor.tables import presence, services
+from tutor.tables import chat, presence, services, timer
 from tutor.tables.seat_view import seat_names, seat_view, spectator_view
 from tutor.tables.stream import Stream, slots
 
@@ -84,6 +85,7 @@ def index() -> ResponseReturnValue:
     learner_id = _learner_id()
     mine = [] if learner_id is None else services.tables_of(learner_id)
     return render_template("tables/index.html", tables=mine, profiles=_profiles(),
+                           timer_choices=timer.CHOICES,
                            names={t.id: _(get_profile(t.rules).display_name) for t in mine})
 
 
@@ -98,7 +100,7 @@ def open_table() -> ResponseReturnValue:
     try:
         table = services.open_table(learner_id, form.get("rules"), form.get("seats"), match,
                                     form.get("coaching"), form.get("name"),
-                                    form.get("grace"))
+                                    form.get("grace"), form.get("timer"))
     except services.TableError as exc:
         return _refused(exc, url_for(".index"))
     return redirect(url_for(".show", table_id=table.id))
@@ -200,6 +202,7 @@ def _context(table: PlayTable) -> dict[str, Any]:
         "free": services.free_seats(table), "levels": LEVEL_NAMES,
         "view": view_of(table, learner_id, None, bool(request.args.get("help"))),
         "stamp": stamp(table), "away": {a.seat: a for a in presence.away(table)},
+        "timer_left": timer.left(table),
     }
 
 
@@ -218,6 +221,11 @@ def _check_in(table_id: str, seat: int | None) -> PlayTable:
     presence.record_seen(table, seat)
     if services.take_over_due(table_id) is not None:
         table = _table(table_id)
+    try:
+        if services.time_out_due(table_id) is not None:  # a move timer ran out
+            table = _table(table_id)
+    except services.Conflict:  # a move of the seat came first: it stands
+        table = _table(table_id)
     return table
 
 
@@ -225,7 +233,8 @@ def _check_in(table_id: str, seat: int | None) -> PlayTable:
 def show(table_id: str) -> ResponseReturnValue:
     table = _table(table_id)
     services.touch(table, services.seat_of(table, _learner_id()))
-    return render_template("tables/table.html", **_context(table))
+    return render_template("tables/table.html", **_context(table),
+                           chat=_chat_context(table))
 
 
 @bp.get("/tables/<table_id>/fragment")
@@ -329,6 +338,79 @@ def events(table_id: str) -> ResponseReturnValue:
 
     body = Stream(app, table.id, last, beat, slot,
                   seconds=current_app.config.get("TABLE_STREAM_SECONDS", 55.0),
-                  heartbeat=current_app.config.get("TABLE_HEARTBEAT", 5.0))
+                  heartbeat=current_app.config.get("TABLE_HEARTBEAT", 5.0),
+                  chat=lambda: chat.latest(table_id))
     return Response(body, mimetype="text/event-stream", headers={
         "Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+# --- chat (tutor.tables.chat) ---------------------------------------------------------------
+
+
+def _author() -> chat.Author:
+    teacher = current_user.id if getattr(current_user, "is_authenticated", False) else None
+    return chat.Author(_learner_id(), teacher)
+
+
+def _chat_lines(table: PlayTable, after: int | None) -> list[dict[str, Any]]:
+    names = seat_names(table.seats, table.options["seats"])
+    return [{"id": m.id, "seat": m.seat, "text": m.text,
+             "author": _("Teacher") if m.seat is None else names[m.seat]}
+            for m in chat.since(table.id, after)]
+
+
+def _chat_context(table: PlayTable) -> dict[str, Any]:
+    who = _author()
+    lines = _chat_lines(table, None)
+    return {"on": chat.is_on(table), "can_write": chat.may_write(table, who),
+            "can_switch": chat.may_switch(table, who), "messages": lines,
+            "latest": lines[-1]["id"] if lines else 0, "most": chat.MAX_LENGTH}
+
+
+@bp.get("/tables/<table_id>/chat")
+def chat_read(table_id: str) -> ResponseReturnValue:
+    """The table's chat after message ``after`` (a page's cursor, also after a reconnect),
+    and whether it is on and this viewer may write."""
+    table = _table(table_id)
+    raw = request.args.get("after", "")
+    after = int(raw) if raw.isdigit() else None
+    who = _author()
+    return jsonify({"on": chat.is_on(table), "can_write": chat.may_write(table, who),
+                    "latest": chat.latest(table.id), "messages": _chat_lines(table, after)})
+
+
+@bp.post("/tables/<table_id>/chat")
+@limiter.limit("120 per minute")
+def chat_post(table_id: str) -> ResponseReturnValue:
+    _table(table_id)
+    back = url_for(".show", table_id=table_id, _anchor="chat")
+    data: Any = request.get_json(silent=True) if request.is_json else request.form
+    try:
+        if not hasattr(data, "get"):
+            raise services.TableError(N_("the body must be a JSON object with text"))
+        message = chat.post(table_id, _author(), data.get("text"))
+    except chat.TooFast as exc:
+        if _wants_json():
+            return jsonify({"error": error_text(exc)}), exc.status, {
+                "Retry-After": str(exc.wait)}
+        return _refused(exc, back)
+    except services.TableError as exc:
+        return _refused(exc, back)
+    if _wants_json():
+        return jsonify({"id": message.id, "text": message.text}), 201
+    return redirect(back)
+
+
+@bp.post("/tables/<table_id>/chat/switch")
+def chat_switch(table_id: str) -> ResponseReturnValue:
+    """The host (at a class table: the class's teacher) turns the chat on or off."""
+    _table(table_id)
+    back = url_for(".show", table_id=table_id, _anchor="chat")
+    try:
+        on = chat.switch(table_id, _author(), request.form.get("on") == "1")
+    except services.TableError as exc:
+        return _refused(exc, back)
+    if _wants_json():
+        return jsonify({"on": on})
+    flash(_("The chat is on.") if on else _("The chat is off."), "success")
+    return redirect(back)
