@@ -21,7 +21,7 @@ from solver.rules.cite import cite
 from solver.rules.variants import Colonel
 from tests.claims.helpers import assert_all_true
 from tutor import create_app
-from tutor.learn.exercises import Answer, AnswerError, Feedback
+from tutor.learn.exercises import Answer, AnswerError, Feedback, PositionExercise
 from tutor.learn.games.colonel import LESSONS
 from tutor.learn.games.colonel_exercises import (
     BestDiscard,
@@ -77,9 +77,9 @@ def request_context(text_app: Flask) -> Iterator[None]:
         yield
 
 
-def _exercise(slug: str, number: int) -> DrawChoice:
+def _exercise(slug: str, number: int) -> PositionExercise:
     ex = _BY_SLUG[slug].steps[number - 1].exercise
-    assert isinstance(ex, DrawChoice)
+    assert isinstance(ex, PositionExercise)
     return ex
 
 
@@ -102,7 +102,7 @@ def test_every_position_loads_for_the_lessons_profile() -> None:
         assert all(rule.startswith(book) for rule in lesson.rules), lesson.slug
         for step in lesson.steps:
             ex = step.exercise
-            assert isinstance(ex, DrawChoice)
+            assert isinstance(ex, PositionExercise)
             assert Position.from_dict(dict(ex.position_data)).rules.id == PROFILE
 
 
@@ -121,7 +121,7 @@ MELD_REASON = re.compile(r" is (a valid (set|run)|not a meld)")
 the meld tests below check."""
 
 
-def _shown(ex: DrawChoice, feedback: Feedback) -> list[str]:
+def _shown(ex: PositionExercise, feedback: Feedback) -> list[str]:
     """The sentences about the position as the page shows them, cited with the game's own
     ids, but for the one on the learner's own cards."""
     rules = ex.position.rules
@@ -228,6 +228,22 @@ def test_an_empty_selection_asks_for_a_card() -> None:
     for slug, number in (("colonel-melds", 1), ("colonel-lay-off", 2)):
         feedback = _exercise(slug, number).check(Answer(()))
         assert not feedback.correct and feedback.attempt
+
+
+@pytest.mark.parametrize(("slug", "number", "right", "wrong"), RIGHT_AND_WRONG)
+def test_a_right_answer_is_never_greeted_with_a_no(
+        slug: str, number: int, right: Answer, wrong: Answer) -> None:
+    """The solver's verdict opens "Yes:" or "No:" (is the upcard better, or do you go out?):
+    a right choice says the same word, and a right selection or count hears "Yes"."""
+    ex = _exercise(slug, number)
+    verdict = next(s for s in ex.check(right).sentences
+                   if not MELD_REASON.search(s)).split(":")[0]
+    assert verdict in ("Yes", "No")
+    labels = {c.value: str(c.label) for c in ex.choices()}
+    if right.choice in labels and labels[right.choice][:4] in ("Yes:", "No: "):
+        assert labels[right.choice].startswith(verdict + ":"), (slug, number)
+    else:
+        assert verdict == "Yes", (slug, number)
 
 
 def test_every_kind_is_used() -> None:

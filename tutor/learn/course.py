@@ -6,10 +6,24 @@ other profiles' lessons (:mod:`tutor.learn.profile_lessons`) both build on these
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from solver.rules import DEFAULT_PROFILE
-from tutor.learn.exercises import Exercise, Text
+from tutor.learn.exercises import Answer, Exercise, Feedback, Text
 from tutor.learn.profile_exercises import CloseChoice, DrawChoice
+
+
+class GameExercise(Protocol):
+    """A game's own exercise kind (``tutor.learn.games``), checked by the solver as the
+    others are: the page needs its prompt, its note and its check."""
+
+    @property
+    def prompt(self) -> Text: ...
+
+    @property
+    def note(self) -> Text | None: ...
+
+    def check(self, answer: Answer) -> Feedback: ...
 
 
 @dataclass(frozen=True)
@@ -24,7 +38,7 @@ class Figure:
 class Step:
     title: Text
     paragraphs: tuple[Text, ...]
-    exercise: Exercise | DrawChoice | CloseChoice
+    exercise: Exercise | DrawChoice | CloseChoice | GameExercise
     figure: Figure | None = None
 
 
@@ -39,4 +53,4 @@ class Lesson:
     """The rule profile the lesson teaches; ``rules`` are ids of its rule book."""
 
 
-__all__ = ["Figure", "Lesson", "Step"]
+__all__ = ["Figure", "GameExercise", "Lesson", "Step"]

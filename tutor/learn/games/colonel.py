@@ -198,9 +198,9 @@ LAY_OFF = Lesson(
                    "on the table (H6)."),
             ),
             exercise=LayOffCards(
-                prompt=_l("You draw the 7♦. Select cards of your hand that you can lay off "
+                prompt=_l("You draw the 4♦. Select cards of your hand that you can lay off "
                           "onto your opponent's run 9♠-10♠-J♠."),
-                position_data=_at(["QS", "KS", "2H", "6D", "8C", "3C", "5H"], "7D", 22,
+                position_data=_at(["QS", "KS", "2H", "6D", "8C", "3C", "5H"], "4D", 22,
                                   melds=[["4S", "4H", "4C"]], opponent=_SPADES),
                 target=1,
             ),
@@ -279,7 +279,7 @@ SCORING = Lesson(
     title=_l("Colonel: pips, challenges and the match"),
     summary=_l("Cards in hand count their pips; a challenge or an empty stock compares the "
                "counts, and the first to 100 points wins the match."),
-    rules=("H8", "H9", "H10", "H11", "H12"),
+    rules=("H2", "H8", "H9", "H10", "H11", "H12"),
     steps=(
         Step(
             title=_l("Counting pips"),

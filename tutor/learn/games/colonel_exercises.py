@@ -8,8 +8,8 @@ As everywhere in the lessons the right answer is never stored: Colonel's draw an
 going out), the best play drawn as cards, and for a wrong selection the solver's reason
 the cards are no meld.
 
-They extend :class:`~tutor.learn.profile_exercises.DrawChoice`, the draw exercise a lesson
-step already accepts, so the lesson pages and their types take them as they are.
+They are position exercises (:class:`~tutor.learn.exercises.PositionExercise`) of the
+page's existing kinds (cards to select, a card to discard, buttons to choose).
 """
 
 from __future__ import annotations
@@ -29,19 +29,18 @@ from solver.melds import meld_cards
 from solver.puzzles.profile_hints import hand_explanation
 from solver.search import analyze_any
 from tutor.core.cards import hand_order
-from tutor.learn.exercises import Answer, AnswerError, Choice, Feedback
-from tutor.learn.profile_exercises import DrawChoice
+from tutor.learn.exercises import Answer, AnswerError, Choice, Feedback, PositionExercise
 from tutor.learn.wording import meld_reason
 
 
-def draw_analysis(exercise: DrawChoice) -> DrawAnalysis:
+def draw_analysis(exercise: PositionExercise) -> DrawAnalysis:
     analysis = analyze_any(exercise.position)
     if not isinstance(analysis, DrawAnalysis):  # a lesson bug, caught by the course tests
         raise TypeError(f"{exercise.position.rules.id} has no draw analysis")
     return analysis
 
 
-def explained(exercise: DrawChoice) -> list[str]:
+def explained(exercise: PositionExercise) -> list[str]:
     """The solver's checked verdict on drawing the upcard: the pips your best play keeps
     against a stock card's average, or going out (claims the checker reads back)."""
     return [c.render(_) for c in hand_explanation(exercise.position)]
@@ -60,7 +59,7 @@ def best_play(analysis: DrawAnalysis) -> list[tuple[str, list[list[str]]]]:
              [[card_str(c) for c in meld_cards(m, table)] for m in groups])]
 
 
-def _selected(exercise: DrawChoice, values: Sequence[str]) -> CardMask:
+def _selected(exercise: PositionExercise, values: Sequence[str]) -> CardMask:
     """The selected hand cards; a code that is no card of the deck, or not in the hand, is
     an answer error naming it."""
     position = exercise.position
@@ -78,7 +77,7 @@ def _selected(exercise: DrawChoice, values: Sequence[str]) -> CardMask:
 
 
 @dataclass(frozen=True)
-class FindMeld(DrawChoice):
+class FindMeld(PositionExercise):
     """Select hand cards that make a meld (H3) you could put down after drawing (H5): with
     the upcard (``with_upcard``) or of hand cards alone.  Right: the solver lists it among
     the melds of the hand and the upcard."""
@@ -103,7 +102,7 @@ class FindMeld(DrawChoice):
 
 
 @dataclass(frozen=True)
-class LayOffCards(DrawChoice):
+class LayOffCards(PositionExercise):
     """Select the hand cards to lay off onto table meld ``target`` (an index into
     :func:`~solver.analysis.draw.table_melds`: your melds, then your opponent's) after
     drawing, the upcard with them when ``with_upcard`` (H6).  Right: the solver lists that
@@ -134,7 +133,7 @@ class LayOffCards(DrawChoice):
 
 
 @dataclass(frozen=True)
-class BestDiscard(DrawChoice):
+class BestDiscard(PositionExercise):
     """You drew the upcard and put down the solver's best melds: which card do you discard
     (H7)?  Right: one that leaves the least pips in your hand (H11), the solver's discard
     or a card left over that counts as much."""
@@ -171,7 +170,7 @@ class BestDiscard(DrawChoice):
 
 
 @dataclass(frozen=True)
-class GoOutChoice(DrawChoice):
+class GoOutChoice(PositionExercise):
     """Drawing the upcard, can you get rid of every card this turn (H8)?  Right: the
     solver's ``goes_out``."""
 
@@ -189,7 +188,7 @@ class GoOutChoice(DrawChoice):
 
 
 @dataclass(frozen=True)
-class PipsKept(DrawChoice):
+class PipsKept(PositionExercise):
     """Drawing the upcard and making the best play, how many pips stay in your hand (H11)?
     The choices: the solver's count, the count before the discard, and the count with
     nothing put down."""
