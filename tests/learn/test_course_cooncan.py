@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 
+from solver.cards import card_str, cards_of, parse_card
 from solver.claims import Context
 from solver.claims.check import check
 from solver.claims.parse import parse_text
@@ -17,9 +18,11 @@ from solver.position import Position
 from solver.rules import DEFAULT_PROFILE, get_profile
 from solver.rules.cite import cite
 from solver.rules.variants import Cooncan
+from tests.claims.helpers import assert_all_true
 from tests.claims.test_lessons import _profile_feedback_is_true
 from tutor.learn.course import Lesson
 from tutor.learn.exercises import Answer, Discard, ForceOpponent
+from tutor.learn.games.cooncan_exercises import SafeDiscard
 from tutor.learn.lessons import LESSONS, lesson_by_slug
 
 COURSE = Cooncan.id
@@ -50,7 +53,7 @@ RIGHT_AND_WRONG = [
     ("cooncan-end", 2, Answer(choice="leave"), Answer(choice="take")),
     ("cooncan-end", 3, Answer(("5H", "6H", "JH")), Answer(("5H", "6H"))),
     ("cooncan-end", 4, Answer(("4D",)), Answer(())),
-    ("cooncan-strategy", 1, Answer(("KH",)), Answer(("QD",))),
+    ("cooncan-strategy", 1, Answer(("JD",)), Answer(("6C",))),
     ("cooncan-strategy", 2, Answer(()), Answer(("5S",))),
     ("cooncan-strategy", 3, Answer(choice="take"), Answer(choice="leave")),
 ]
@@ -158,3 +161,59 @@ def test_a_sentence_on_the_stake_or_forcing_cites_the_rule_that_says_it() -> Non
                 assert rules.rule("force") in cited, sentence
                 checked += 1
     assert checked >= 3
+
+
+def _safe_discards() -> Iterator[tuple[str, int, SafeDiscard]]:
+    for lesson in _course(COURSE):
+        for number, step in enumerate(lesson.steps, start=1):
+            if isinstance(step.exercise, SafeDiscard):
+                yield lesson.slug, number, step.exercise
+
+
+def test_a_discard_your_opponent_could_lay_off_onto_your_melds_is_a_gift() -> None:
+    """The plain discard judges the opponent's melds only; in Cooncan the card may go onto
+    yours (C9): strategy step 1's 6♣ fits your 7♣-J♣-Q♣."""
+    lesson = lesson_by_slug("cooncan-strategy")
+    assert lesson is not None
+    ex = lesson.steps[0].exercise
+    assert isinstance(ex, SafeDiscard)
+    six = parse_card("6C")
+    plain = Discard(prompt="p", position_data=ex.position_data, take=ex.take)
+    assert plain.best() >> six & 1  # the old judgement: a lonely card, safe to let go
+    assert not ex.best() >> six & 1
+    feedback = ex.check(Answer(("6C",)))
+    assert not feedback.correct and "7♣-J♣-Q♣" in feedback.sentences[0]
+    assert "(C9)" in feedback.sentences[0]
+
+
+def test_every_gift_the_safe_discard_names_is_a_true_claim_of_the_opponents_position() -> None:
+    checked = 0
+    for slug, number, ex in _safe_discards():
+        for card in cards_of(ex.remaining()):
+            facing = ex.facing(card)
+            assert facing.rules.id == COURSE
+            # Only their melds and yours decide: the filler hand never does.
+            gifts = ex.gift_claims(card)
+            gives, _partners = ex.scores()[card]
+            assert bool(gifts) == gives, (slug, number, card_str(card))
+            checked += assert_all_true(gifts, Context(facing), f"in {slug} step {number}")
+    assert checked >= 2
+
+
+def test_the_opponents_position_keeps_every_laid_off_card_with_its_owner() -> None:
+    ex = SafeDiscard(
+        prompt="p",
+        position_data={"rules": COURSE, "hand": ["4H", "5H", "QS", "2D", "KD", "7S"],
+                       "melds": [["AC", "2C", "3C", "4C"]],
+                       "opponent_laid_off": [{"meld": 0, "cards": ["4C"]}],
+                       "opponent_melds": [["JS", "JH", "JD"], ["KS", "KH", "KC"]],
+                       "laid_off": [{"meld": 1, "cards": ["KC"]}],
+                       "center": "6H", "center_from": "opponent"},
+        take=("4H", "5H"),
+    )
+    facing = ex.facing(parse_card("QS"))
+    assert card_str(facing.center) == "QS"
+    # They own the 4♣ on your run and not the K♣ you laid off on their kings (C9, C14).
+    assert [cards_of(m) for m in facing.laid_off if m] == [[parse_card("4C")]]
+    assert [cards_of(m) for m in facing.opponent_laid_off if m] == [[parse_card("KC")]]
+    assert facing.down_count + facing.hand.bit_count() == 10

@@ -10,7 +10,8 @@ from flask_babel import lazy_gettext as _l
 
 from solver.rules.variants import Cooncan
 from tutor.learn.course import Lesson, Step
-from tutor.learn.exercises import CanBeForced, Discard, FindPlay, ForceOpponent, TakeOrLeave
+from tutor.learn.exercises import CanBeForced, FindPlay, ForceOpponent, TakeOrLeave
+from tutor.learn.games.cooncan_exercises import SafeDiscard
 
 RULES: Final = Cooncan.id
 
@@ -268,7 +269,7 @@ TURN = Lesson(
                 _l("Your opponent may take it into their melds, or lay it off onto yours "
                    "(C9)."),
             ),
-            exercise=Discard(
+            exercise=SafeDiscard(
                 prompt=_l("You took the 6♥ with the 4♥ and the 5♥. Choose the card to "
                           "discard."),
                 position_data=_at(["4H", "5H", "AC", "2C", "3D", "3S", "KD", "7S", "JS",
@@ -507,14 +508,16 @@ STRATEGY = Lesson(
             paragraphs=(
                 _l("Your discard is your opponent's next center card: they may take it into "
                    "their melds or lay it off onto yours (C8, C9)."),
+                _l("A card laid off onto your meld counts as one of their cards down, and "
+                   "freezes that meld for you (C5, C9)."),
                 _l("Look at both sides of the table before you let a card go."),
             ),
-            exercise=Discard(
+            exercise=SafeDiscard(
                 prompt=_l("You took the 2♠ with the A♠ and the 3♠. Choose the card to "
                           "discard."),
-                position_data=_at(["AS", "3S", "QD", "6H", "JC", "7D", "KH", "5C", "4H",
-                                   "JD"], "2S", opponent_melds=[["QS", "QH", "QC"]],
-                                  stock=13),
+                position_data=_at(["AS", "3S", "6C", "KH", "5D", "4H", "JD"], "2S",
+                                  melds=[["7C", "JC", "QC"]],
+                                  opponent_melds=[["KS", "KD", "KC"]], stock=13),
                 take=("AS", "3S"),
             ),
         ),
