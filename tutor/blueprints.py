@@ -17,6 +17,7 @@ BLUEPRINTS = (
     "tutor.api.games",
     "tutor.play.views",
     "tutor.tables.views",
+    "tutor.tables.review_views",
     "tutor.auth.views",
     "tutor.account.views",
     "tutor.learner_accounts.views",

@@ -5,6 +5,7 @@ from tutor.models.games import Game, HandReview
 from tutor.models.learners import Attempt, GameRating, Learner, LessonProgress
 from tutor.models.puzzles import PersonalPuzzle, Puzzle, PuzzleSet
 from tutor.models.rounds import PuzzleRound, ReviewCard
+from tutor.models.table_reviews import TableHandGrant, TableReview  # noqa: F401
 from tutor.models.tables import PlayTable, TableSeat
 from tutor.models.users import LoginSession, PasswordReset, User
 

@@ -31,7 +31,7 @@ from tutor.models import PlayTable, TableSeat
 from tutor.models.common import utcnow
 from tutor.play.games import LEVELS, NEXT_HAND, TableGame, game_from_dict
 from tutor.play.stored_forms import MAX_SEED
-from tutor.tables import notify, presence, timer
+from tutor.tables import notify, presence, review_grading, timer
 
 HUMAN: Final = "human"
 COMPUTER: Final = "computer"
@@ -352,6 +352,7 @@ def _store(table: PlayTable, game: TableGame, move_number: int) -> int:
         raise Conflict(N_("the table moved on while your move was made: look again"))
     db.session.commit()
     notify.publish(table.id, move_number)  # after the commit: a reader finds the move
+    review_grading.prepare(table, game)  # each person's review of a hand just over
     return move_number
 
 
