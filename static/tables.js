@@ -96,7 +96,7 @@
         body.messages.forEach(function (m) {
           if (m.id <= chatLatest) { return; }
           chatLatest = m.id;
-          var item = document.createElement("li");
+          var item = document.createElement("p");
           var who = document.createElement("strong");
           var text = document.createElement("span");
           item.dataset.id = String(m.id);

@@ -105,7 +105,7 @@ def test_each_player_may_send_five_messages_in_ten_seconds(app: Flask, people: A
         assert _say(guest, table_id, f"message {n}").status_code == 201
     refused = _say(guest, table_id, "one too many")
     assert refused.status_code == 429
-    assert "too fast" in refused.get_json()["error"]
+    assert "too fast: at most 5 messages every 10 seconds" in refused.get_json()["error"]
     assert 1 <= int(refused.headers["Retry-After"]) <= 10
     assert _say(host, table_id, "my own five").status_code == 201  # per player
     assert _messages(app, table_id)[-1] == "my own five" and len(_messages(app, table_id)) == 6

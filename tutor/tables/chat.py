@@ -41,9 +41,10 @@ PAGE: Final = 100
 class TooFast(TableError):
     status = 429
 
-    def __init__(self, wait: int) -> None:
-        super().__init__(N_("you are writing too fast (at most {limit}): wait {wait} s, "
-                            "then send it again"), limit=_limit_text(), wait=wait)
+    def __init__(self, wait: int, item: RateLimitItem) -> None:
+        super().__init__(N_("you are writing too fast: at most {count} messages every "
+                            "{seconds} seconds; wait {wait} s, then send it again"),
+                         count=item.amount, seconds=item.get_expiry(), wait=wait)
         self.wait = wait
 
 
@@ -185,4 +186,4 @@ def _take_place(table_id: str, who: Author) -> None:
     if limits.run(lambda limiter: limiter.hit(item, *keys)):
         return
     reset = limits.run(lambda limiter: limiter.get_window_stats(item, *keys))[0]
-    raise TooFast(max(1, math.ceil(reset - time.time())))
+    raise TooFast(max(1, math.ceil(reset - time.time())), item)
