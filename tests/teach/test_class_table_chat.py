@@ -1,5 +1,5 @@
 """Chat at a class table (its host is a member of the class): the class's teacher turns it
-on from the table's page, not the host nor another teacher; the seated players and the
+on from the table's page or the class's list of tables, not the host nor another teacher; the seated players and the
 teacher write, a spectator reads; the teacher's messages are signed "Teacher"."""
 
 from __future__ import annotations
@@ -44,7 +44,12 @@ def test_the_teacher_turns_a_class_tables_chat_on(app: Flask, owner: FlaskClient
 
     watching = owner.get(f"/tables/{table_id}").get_data(as_text=True)
     assert "Turn the chat on" in watching
+    listing = owner.get(f"/teach/classes/{class_id}/tables").get_data(as_text=True)
+    assert f'action="/tables/{table_id}/chat/switch"' in listing  # the class's list too
+    assert "The chat is off." in listing
     assert _switch(owner, table_id, True).get_json() == {"on": True}
+    listing = owner.get(f"/teach/classes/{class_id}/tables").get_data(as_text=True)
+    assert "The chat is on." in listing and "Turn the chat off" in listing
     assert _say(pupil, table_id, "hello class").status_code == 201
     assert _say(owner, table_id, "play nicely").status_code == 201
     assert _say(friend, table_id, "ok").status_code == 201
