@@ -51,7 +51,7 @@ def best_play(analysis: DrawAnalysis) -> list[tuple[str, list[list[str]]]]:
     with the cards added."""
     position = analysis.position
     table = position.rules.table
-    groups = [m for m in analysis.best_melds]
+    groups = list(analysis.best_melds)
     groups += [table_melds(position)[lay.target][2] | lay.cards for lay in analysis.best_lay_offs]
     if not groups:
         return []
