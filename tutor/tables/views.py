@@ -214,15 +214,15 @@ def stamp(table: PlayTable) -> str:
 
 
 def _check_in(table_id: str, seat: int | None) -> PlayTable:
-    """The viewer is here; seats past their grace period go to computer players (every
-    other player's poll, move and heartbeat checks, so no absent player's request is
-    needed); the table as it is now."""
+    """The viewer is here; seats past their grace period go to computer players, and a
+    move whose timer ran out is made by one (every other player's poll, move and heartbeat
+    checks, so no absent or silent player's request is needed); the table as it is now."""
     table = _table(table_id)
     presence.record_seen(table, seat)
     if services.take_over_due(table_id) is not None:
         table = _table(table_id)
     try:
-        if services.time_out_due(table_id) is not None:  # a move timer ran out
+        if timer.overdue(table) and services.time_out_due(table_id) is not None:
             table = _table(table_id)
     except services.Conflict:  # a move of the seat came first: it stands
         table = _table(table_id)
