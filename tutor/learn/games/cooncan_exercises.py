@@ -20,6 +20,7 @@ from solver.cards import Card, CardMask, card_glyph, card_str, cards_of
 from solver.claims import Claim
 from solver.claims.profile import opponent_meld_text
 from solver.position import Position
+from solver.puzzles.profile_hints import play_claims
 from solver.search import analyze
 from tutor.learn.exercises import Answer, Discard, Feedback, _parse_cards
 
@@ -81,8 +82,6 @@ class SafeDiscard(Discard):
     def gift_claims(self, card: Card) -> list[Claim]:
         """What your opponent could do with ``card`` with no card from their hand, as the
         claims of their position (checked against it by the tests)."""
-        from solver.puzzles.profile_hints import play_claims
-
         analysis, plays = self._gifts(card)
         return [c for p in plays for c in play_claims(analysis.position, analysis, p)]
 
