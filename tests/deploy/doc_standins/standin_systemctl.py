@@ -71,7 +71,7 @@ def read_unit(name: str) -> dict[str, list[str]]:
     path = UNITS / (f"{base}@.service" if "@" in name else f"{name}.service")
     if not path.exists():
         fail(f"Unit {name}.service not found.", 5)
-    section, found = "", {}
+    section, found = "", dict[str, list[str]]()
     for raw in path.read_text().splitlines():
         line = raw.strip()
         if not line or line.startswith(("#", ";")):
