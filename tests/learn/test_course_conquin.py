@@ -201,3 +201,8 @@ def test_a_stake_question_on_a_hand_that_cannot_close_is_a_lesson_bug() -> None:
     stake = StakeChoice(prompt="p", position_data=ex.position_data)
     with pytest.raises(ValueError, match="closes"):
         stake.check(Answer(choice="1"))
+
+
+def test_a_discard_not_among_the_eleven_cards_is_named_in_the_error() -> None:
+    with pytest.raises(AnswerError, match="9♥ is not one of the cards"):
+        _exercise("conquin-strategy", 1).check(Answer(("9H",)))
