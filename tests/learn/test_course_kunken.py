@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 
+from solver.cards import cards_of
 from solver.claims import Context
 from solver.claims.check import check
 from solver.claims.parse import parse_text
@@ -17,9 +18,11 @@ from solver.position import Position
 from solver.rules import PROFILES, get_profile
 from solver.rules.cite import cite
 from solver.rules.variants import Kunken
+from tests.claims.helpers import assert_all_true
 from tutor import create_app
 from tutor.learn.course import Lesson, Step
 from tutor.learn.exercises import Answer
+from tutor.learn.games.kunken_exercises import SafeDiscard
 from tutor.learn.lessons import LESSONS
 
 BOOK = Kunken.book
@@ -98,8 +101,9 @@ RIGHT_AND_WRONG: dict[tuple[str, str], tuple[Answer, Answer]] = {
     ("match", "When the stock runs out"): (_cards("4S", "5S", "6S"), _cards("5S", "6S")),
     ("match", "The end of the match"): (_cards("AH", "2H", "4H"), _cards("AH", "2H")),
     ("strategy", "Your opponent's melds are yours to use"): (TAKE, LEAVE),
+    ("strategy", "A discard that gives nothing away"): (_cards("2C"), _cards("JH")),
     ("strategy", "Go out when you can"): (_cards("AS", "2S", "3S", "5S"), _cards("2S", "3S")),
-    ("strategy", "A lay-off that wins"): (_cards("AH", "2H", "3H", "4H"), _cards()),
+    ("strategy", "A lay-off that wins"): (TAKE, LEAVE),
 }
 
 # The steps whose answer depends on the pack: with two packs a joker may stand for a card
@@ -183,7 +187,9 @@ def test_revealed_feedback_passes_the_claim_checker(profile_id: str, slug: str,
                 continue
             assert reason is None, f"{slug} {number}: {sentence!r} is false: {reason}"
             read += 1
-    assert read, f"{slug} {number}: the checker read none of the feedback"
+    # The discard's verdicts are said of the opponent's position: the test below checks them.
+    discard = isinstance(_step(slug, number)[1].exercise, SafeDiscard)
+    assert read or discard, f"{slug} {number}: the checker read none of the feedback"
 
 
 def _sentences(text: str) -> list[str]:
@@ -208,3 +214,42 @@ def test_text_and_feedback_cite_the_rule_they_use(profile_id: str) -> None:
             assert rules.rule("own_melds") in cited and "whole" in lowered, sentence
         if cited and ("forced" in lowered or "force" in lowered):
             assert rules.rule("force") in cited, sentence
+
+
+def _safe_discards(profile_id: str) -> Iterator[tuple[str, int, SafeDiscard]]:
+    for lesson, number, step in _steps(profile_id):
+        if isinstance(step.exercise, SafeDiscard):
+            yield lesson.slug, number, step.exercise
+
+
+@pytest.mark.parametrize("profile_id", KUNKEN_PROFILES)
+def test_the_discard_step_says_what_the_solver_finds_on_the_opponents_side(
+        profile_id: str) -> None:
+    """Each card's verdict is the solver's analysis of the opponent facing it: a gift is a
+    play of theirs needing no hand card, its claims true of their position, and the reason
+    shown names it (a lay-off onto your meld, or their own melds)."""
+    discards = list(_safe_discards(profile_id))
+    assert discards
+    kinds = set()
+    for slug, number, ex in discards:
+        best = ex.best()
+        for card in cards_of(ex.remaining()):
+            facing = ex.facing(card)
+            assert facing.rules.id == profile_id
+            assert facing.melds == ex.position.opponent_melds  # their melds, seen from them
+            _analysis, gifts = ex.gifts(card)
+            claims = ex.gift_claims(card)
+            assert bool(claims) == bool(gifts)
+            assert_all_true(claims, Context(facing), f"in {slug} step {number}")
+            reason = ex.reason(card)
+            if not gifts:
+                kinds.add("safe")
+                assert "cannot put" in reason and best >> card & 1, reason
+            elif any(p.lay_off for p in gifts):
+                kinds.add("lay-off")
+                assert "lay it off" in reason and not best >> card & 1, reason
+            else:
+                kinds.add("own")
+                assert "their hand (K7, K9)" in reason and not best >> card & 1, reason
+    # The step shows all three: a card for their melds, one for yours, and safe ones.
+    assert kinds == {"safe", "lay-off", "own"}

@@ -15,6 +15,7 @@ from solver.rules import RuleProfile, get_profile
 from solver.rules.variants import Kunken, Kunken40, Kunken104
 from tutor.learn.course import Lesson, Step
 from tutor.learn.exercises import CanBeForced, FindPlay, TakeOrLeave
+from tutor.learn.games.kunken_exercises import SafeDiscard
 
 # The one-lesson courses these games had first: their slugs keep the learners' progress.
 KUNKEN = Lesson(
@@ -666,9 +667,10 @@ def _strategy(rules: RuleProfile) -> Lesson:
     return Lesson(
         slug=f"{rules.id}-strategy",
         profile=rules.id,
-        title=_l("Playing well: read the table, go out"),
-        summary=_l("Use your opponent's melds, and go out when you can."),
-        rules=("K10", "K11", "K12"),
+        title=_l("Playing well: read the table, discard, go out"),
+        summary=_l("Use your opponent's melds, give them nothing with your discard, and go "
+                   "out when you can."),
+        rules=("K7", "K9", "K10", "K11", "K12"),
         steps=(
             Step(
                 title=_l("Your opponent's melds are yours to use"),
@@ -683,6 +685,23 @@ def _strategy(rules: RuleProfile) -> Lesson:
                                       melds=[["5H", "5D", "5C"]],
                                       opponent_melds=[["JS", "JD", "JC"]],
                                       center="JH"),
+                ),
+            ),
+            Step(
+                title=_l("A discard that gives nothing away"),
+                paragraphs=(
+                    _l("Your discard is the card your opponent faces next. They may take it "
+                       "into their own melds (K9) and, since they have melds, lay it off onto "
+                       "yours (K10): read both before you let a card go (K7)."),
+                ),
+                exercise=SafeDiscard(
+                    prompt=_l("You took the 4♥ onto your run A♥-2♥-3♥. Choose a card to "
+                              "discard that your opponent cannot put down with no card from "
+                              "their hand (K7)."),
+                    position_data=_at(rules, hand=["5H", "JH", "6S", "2C", "7D", "KC", "QD"],
+                                      melds=[["AH", "2H", "3H"]],
+                                      opponent_melds=[["JS", "JD", "JC"], ["3S", "4S", "5S"]],
+                                      center="4H"),
                 ),
             ),
             Step(
@@ -706,14 +725,14 @@ def _strategy(rules: RuleProfile) -> Lesson:
                     _l("Cards you lay off count towards your eleven, so your opponent's melds "
                        "can carry you to a win (K10, K11)."),
                 ),
-                exercise=FindPlay(
-                    prompt=_l("Your opponent left the K♥. Find the play that wins the hand "
-                              "(K10, K11)."),
-                    position_data=_at(rules, hand=["AH", "2H", "3H", "4H"],
-                                      melds=[["5S", "6S", "7S"], ["QS", "QH", "QD"]],
+                exercise=TakeOrLeave(
+                    prompt=_l("Your hand is empty and you have ten cards down. Your opponent "
+                              "has K♠-K♦-K♣ and left the K♥. Can you take it (K10, K11)?"),
+                    position_data=_at(rules, hand=[],
+                                      melds=[["5S", "6S", "7S"], ["QS", "QH", "QD"],
+                                             ["AH", "2H", "3H", "4H"]],
                                       opponent_melds=[["KS", "KD", "KC"]],
                                       center="KH"),
-                    need_win=True,
                 ),
             ),
         ),
