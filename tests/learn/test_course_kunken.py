@@ -253,3 +253,16 @@ def test_the_discard_step_says_what_the_solver_finds_on_the_opponents_side(
                 assert "their hand (K7, K9)" in reason and not best >> card & 1, reason
     # The step shows all three: a card for their melds, one for yours, and safe ones.
     assert kinds == {"safe", "lay-off", "own"}
+
+
+@pytest.mark.parametrize("profile_id", KUNKEN_PROFILES)
+def test_a_lesson_lists_the_rules_its_steps_cite(profile_id: str) -> None:
+    """``Lesson.rules`` sends a learner's mistakes to the lesson that teaches the rule: each
+    id listed is cited by one of its steps."""
+    for lesson in LESSONS:
+        if lesson.profile != profile_id:
+            continue
+        cited = {rule for step in lesson.steps
+                 for text in (*map(str, step.paragraphs), str(step.exercise.prompt))
+                 for rule in re.findall(rf"\b{BOOK}\d+\b", text)}
+        assert set(lesson.rules) <= cited, (lesson.slug, set(lesson.rules) - cited)

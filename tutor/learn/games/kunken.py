@@ -25,7 +25,7 @@ KUNKEN = Lesson(
     summary=_l("52 cards and two jokers (or 40 cards, or two packs): a joker stands for a "
                "missing card, you may add to your opponent's melds once you have your own, "
                "and your own melds may go back into your hand."),
-    rules=("K4", "K9", "K10", "K11"),
+    rules=("K4", "K7", "K9", "K10"),
     steps=(
         Step(
             title=_l("A joker fills the gap"),
@@ -334,7 +334,8 @@ def _melds(rules: RuleProfile) -> Lesson:
         profile=rules.id,
         title=_l("Runs, sets and jokers") if rules.deck.jokers else _l("Runs and sets"),
         summary=_l("The melds of Kunken, and what a joker may stand for."),
-        rules=("K1", "K3", "K4", "K5") if not rules.deck.jokers else ("K3", "K4", "K5"),
+        rules=(("K1", "K3", "K4", "K5") if not rules.deck.jokers
+               else ("K3", "K4") if rules.deck.packs > 1 else ("K3", "K4", "K5")),
         steps=tuple(steps),
     )
 
