@@ -630,6 +630,8 @@ def _match(rules: RuleProfile) -> Lesson:
                     _l("If the stock runs out before anyone has eleven cards down, the hand "
                        "scores nothing, the same dealer deals again and the next hand counts "
                        "double; each further such hand in a row doubles again (K13)."),
+                    _l("A hand in which nobody has eleven cards down after 300 turns ends the "
+                       "same way: it scores nothing and the next hand counts double (K13)."),
                 ),
                 exercise=FindPlay(
                     prompt=_l("You took the last card of the stock, the 7♠. Find the play that "
