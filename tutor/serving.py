@@ -15,7 +15,7 @@ not a production server.
 
 Environment: ``HOST``/``PORT`` (127.0.0.1:8000); gunicorn: ``WEB_CONCURRENCY`` (worker
 processes, 2), ``GUNICORN_THREADS`` (threads per worker for requests, 8),
-``TABLE_STREAMS`` (threads per worker for live tables' event streams, 200); waitress:
+``TABLE_STREAMS`` (threads per worker for live tables' event streams, 400); waitress:
 ``WAITRESS_THREADS`` (8).
 """
 
@@ -29,11 +29,12 @@ workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 worker_class = "gthread"
 # A live table's event stream holds a gthread thread for its whole life (tutor/tables/
 # stream.py), so each worker gets TABLE_STREAMS threads for streams on top of the
-# GUNICORN_THREADS that serve pages and moves: streams never starve requests, and two
-# servers of two workers carry 800 streams (issue 29: 200 tables of 4).  An idle thread
-# costs little (scripts/bench-tables measures the memory per stream).
+# GUNICORN_THREADS that serve pages and moves: streams never starve requests, and one
+# server of two workers carries 800 streams (issue 29: 200 tables of 4), so when the other
+# is killed or restarted its streams reconnect at once.  An idle thread costs little
+# (scripts/bench-tables measures the memory per stream).
 request_threads = int(os.environ.get("GUNICORN_THREADS", "8"))
-stream_threads = int(os.environ.get("TABLE_STREAMS", "200"))
+stream_threads = int(os.environ.get("TABLE_STREAMS", "400"))
 threads = request_threads + stream_threads
 
 

@@ -43,6 +43,20 @@ def slots(app: Flask) -> threading.BoundedSemaphore:
     return found
 
 
+def readers(app: Flask) -> threading.BoundedSemaphore:
+    """How many of this app's streams read the database at once (``TABLE_STREAM_READERS``,
+    4): hundreds of streams' heartbeats then wait their turn here, briefly, instead of
+    taking every connection of the pool (5 + 10 overflow), where a move or a page would
+    wait for one and a heartbeat past the pool's 30 s timeout would end its stream with an
+    error (scripts/bench-tables, 800 streams on two servers)."""
+    found: threading.BoundedSemaphore | None = app.extensions.get("table_stream_readers")
+    if found is None:
+        size = int(app.config.get("TABLE_STREAM_READERS") or 4)
+        found = app.extensions.setdefault("table_stream_readers",
+                                          threading.BoundedSemaphore(size))
+    return found
+
+
 def move_event(number: int) -> str:
     return f"id: {number}\nevent: move\ndata: {number}\n\n"
 
@@ -74,7 +88,7 @@ class Stream:
         self.closed = False
 
     def _beat(self) -> tuple[int, str]:
-        with self.app.app_context():
+        with readers(self.app), self.app.app_context():
             try:
                 return self.beat()
             finally:
@@ -94,7 +108,7 @@ class Stream:
         last = max(last, number)
         yield beat_event(stamp).encode()
         if self.chat is not None:
-            with self.app.app_context():
+            with readers(self.app), self.app.app_context():
                 latest = self.chat()
                 db.session.remove()
             yield chat_event(latest).encode()
