@@ -166,6 +166,19 @@ def _uid_of(pid: int) -> int:
     return int(re.search(r"^Uid:\s+(\d+)", status, re.M).group(1))  # type: ignore[union-attr]
 
 
+def _processes_under(prefix: Path) -> list[str]:
+    """The running processes whose command line names a file in ``prefix``."""
+    found = []
+    for path in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            command = path.read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if str(prefix) in command and running(int(path.parent.name)):
+            found.append(f"{path.parent.name}: {command}")
+    return found
+
+
 def _remove_user(name: str) -> None:
     subprocess.run(["userdel", name], capture_output=True)
     subprocess.run(["groupdel", name], capture_output=True)
@@ -235,11 +248,13 @@ def test_the_deploy_doc_installs_a_site_that_answers_through_nginx() -> None:
         finally:
             subprocess.run([str(STANDINS / "systemctl"), "stop-all"], env=env,
                            capture_output=True)
+            left = _processes_under(prefix)
             _remove_user(user)
             if passed:
                 shutil.rmtree(prefix, ignore_errors=True)
             else:
                 print(f"\nthe doc's run is kept in {prefix} ({log.name}, var/log/)")
+    assert left == []  # every server the doc started is stopped
     with pytest.raises(KeyError):
         pwd.getpwnam(user)
 

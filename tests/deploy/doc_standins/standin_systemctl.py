@@ -259,11 +259,13 @@ def act(action: str, name: str) -> None:
 def stop_all() -> None:
     """Every unit started here, the app's first, then Debian's services."""
     names = [p.stem for p in STATE.glob("*.pid")] if STATE.exists() else []
-    for name in sorted(names, key=lambda n: n in DEBIAN):
+    # One that cannot be stopped does not keep the others running.
+    for name in names:
         if name not in DEBIAN:
-            stop_unit(name)
+            with suppress(Exception, SystemExit):
+                stop_unit(name)
     for name in ("nginx", "redis-server", "postgresql"):
-        with suppress(subprocess.CalledProcessError, SystemExit):
+        with suppress(Exception, SystemExit):
             debian(name, "stop")
 
 
