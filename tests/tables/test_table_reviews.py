@@ -7,6 +7,7 @@ a spectator is refused), and the seat's view links to it once the hand is over."
 from __future__ import annotations
 
 import random
+import re
 import secrets
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from solver.cards import parse_kind
-from solver.game.record import state_from_dict
+from solver.game.record import replay, state_from_dict
 from solver.game.registry import GAMES, game_rules, players_of
 from solver.review.profiles import without_drawn_card
 from solver.rules import get_profile
@@ -27,10 +28,11 @@ from tests.play.helpers import mentioned_in_html
 from tests.tables.helpers import true_state
 from tutor.extensions import db
 from tutor.models import Learner, PlayTable, TableReview
-from tutor.tables import services
+from tutor.tables import review_grading, services
 from tutor.tables.seat_view import seat_names, seat_view
 
 MAX_MOVES = 5000  # reached only by a hand that never ends (see test_services)
+CSRF = re.compile(r'name="csrf_token" value="[^"]*"')
 
 
 @pytest.fixture
@@ -134,6 +136,16 @@ def test_two_people_get_a_review_each_and_the_computer_none(app: Flask) -> None:
         for seat in (0, 1):
             _check_own_decisions(stored, seat, reviews[(0, seat)])
         assert reviews[(0, 0)]["decisions"] != reviews[(0, 1)]["decisions"]
+        for record in services.record(table):  # what `conquian replay` reads
+            assert replay(record).is_terminal()
+
+        # A grading worker's job (tutor.jobs.worker) stores a missing review once.
+        db.session.query(TableReview).filter_by(table_id=table_id, seat=1).delete()
+        db.session.commit()
+        assert review_grading.grade_job(table_id, 0, 1) == "stored"
+        assert review_grading.grade_job(table_id, 0, 1) == "already stored"
+        assert _reviews(table_id)[(0, 1)] == reviews[(0, 1)]  # graded the same way again
+        assert review_grading.grade_job(table_id, 1, 0) == "no such finished hand"
 
 
 @pytest.mark.slow
@@ -204,8 +216,11 @@ def test_each_player_reads_only_their_own_review(app: Flask) -> None:
         assert not shown, f"seat {seat}'s review page names cards it never saw"
         status = client.get(f"{url}/status").get_json()
         assert status == {"ready": True, "review": url}
-    reloaded = host.get(url)  # a reloaded page reads the stored review: the same page
-    assert reloaded.get_data(as_text=True) == host.get(url).get_data(as_text=True)
+    # A reloaded page reads the stored review: the same page (but for the signed CSRF
+    # token of the host's grant form, which carries the time).
+    pages = [CSRF.sub("", host.get(url).get_data(as_text=True)) for _ in range(2)]
+    assert pages[0] == pages[1] and "Show the teacher the cards of hand 1" in pages[0]
+    assert "Show the teacher" not in guest.get(url).get_data(as_text=True)  # not the host
     with app.app_context():
         assert db.session.query(TableReview).filter_by(table_id=table_id).count() == 2
 
