@@ -1,5 +1,6 @@
 """Translations are complete: every message of the site and the solver exists in
-Portuguese and Spanish, with the same placeholders, and the compiled catalogs are current."""
+every language the site offers (tutor.i18n.LANGUAGES), with the same placeholders, and
+the compiled catalogs are current."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
 
+from tutor.i18n import LANGUAGES as SITE_LANGUAGES
+
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ROOT / "tutor" / "translations"
-LANGUAGES = ("pt", "es")
+LANGUAGES = tuple(lang for lang in SITE_LANGUAGES if lang != "en")
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]|\{[a-z_]+\}|\(R\d+\)")
 
 
@@ -78,7 +81,9 @@ def test_compiled_catalogs_are_current(lang: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "words"), [("pt", "Aprender Conquian"), ("es", "Aprende"), ("en", "Learn Conquian")]
+    ("lang", "words"),
+    [("pt", "Aprender Conquian"), ("es", "Aprende"), ("en", "Learn Conquian"),
+     ("it", "Impara il Conquian"), ("ru", "Научись играть в Conquian")],
 )
 def test_pages_speak_the_chosen_language(client: FlaskClient, lang: str, words: str) -> None:
     page = client.get("/", headers={"Accept-Language": lang}).get_data(as_text=True)

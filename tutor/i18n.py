@@ -6,7 +6,9 @@ from typing import Final
 
 from flask import request, session
 
-LANGUAGES: Final[dict[str, str]] = {"en": "English", "pt": "Português", "es": "Español"}
+LANGUAGES: Final[dict[str, str]] = {
+    "en": "English", "pt": "Português", "es": "Español", "it": "Italiano", "ru": "Русский",
+}
 
 
 def select_locale() -> str:

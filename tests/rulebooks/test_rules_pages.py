@@ -9,10 +9,12 @@ import pytest
 from flask.testing import FlaskClient
 
 from solver.rules import PROFILES
+from tutor.i18n import LANGUAGES as SITE_LANGUAGES
 from tutor.rules.books import BOOKS, book_of_profile
 
-LANGUAGES = ("en", "pt", "es")
-TITLE_WORD = {"en": "rule book", "pt": "livro de regras", "es": "libro de reglas"}
+LANGUAGES = tuple(SITE_LANGUAGES)  # every language the site speaks has every book
+TITLE_WORD = {"en": "rule book", "pt": "livro de regras", "es": "libro de reglas",
+              "it": "regolamento", "ru": "правил"}
 
 
 def _set_language(client: FlaskClient, language: str) -> None:
