@@ -26,7 +26,8 @@ def db_path(tmp_path: Path) -> Iterator[Path]:
 
 @pytest.fixture
 def app(db_path: Path) -> Flask:
-    app = make_app(db_path)
+    # Every finished hand grades each person's seat inline: a small budget keeps it quick.
+    app = make_app(db_path, REVIEW_PLAYOUTS=16)
     with app.app_context():
         db.create_all()
     return app
