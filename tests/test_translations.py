@@ -91,3 +91,14 @@ def test_pages_speak_the_chosen_language(client: FlaskClient, lang: str, words: 
     assert words in page
     client.post("/language", data={"lang": lang, "next": "/learn/"})
     assert f'lang="{lang}"' in client.get("/learn/").get_data(as_text=True)
+
+
+def test_no_literal_reaches_a_translator_unmarked() -> None:
+    """A string given straight to a translator function is never extracted, so it stays
+    English in every language: it must be marked with N_ (the play prompt once was not)."""
+    literal = re.compile(r"\btranslate\(\s*[\"']")
+    found = [f"{path.relative_to(ROOT)}:{n}" for folder in ("solver", "tutor")
+             for path in (ROOT / folder).rglob("*.py")
+             for n, line in enumerate(path.read_text("utf-8").splitlines(), start=1)
+             if literal.search(line)]
+    assert not found, found

@@ -21,6 +21,7 @@ from solver.claims.play import center_help
 from solver.game.commitment import commitment, committed_text, deal_text
 from solver.game.conquian.view import Observation
 from solver.game.registry import game_rules
+from solver.messages import N_
 from solver.rules import RuleProfile, get_profile
 from tutor.play.card_help import card_help
 from tutor.play.choices import actions_of, choices
@@ -183,8 +184,8 @@ def _prompt(view: dict[str, Any], obs: Any, plain: bool, last: Any, by_you: bool
     if view.get("hand_over") or view.get("result"):
         return ""
     if view.get("to_act"):
-        return translate("Your move: choose one of the actions below.")
-    return translate("The computer is thinking.")
+        return translate(N_("Your move: choose one of the actions below."))
+    return translate(N_("The computer is thinking."))
 
 
 def game_view(game: Any, *, with_log: bool = False, help_requested: bool = False
