@@ -1,6 +1,7 @@
 """Chat at a class table (its host is a member of the class): the class's teacher turns it
-on from the table's page or the class's list of tables, not the host nor another teacher; the seated players and the
-teacher write, a spectator reads; the teacher's messages are signed "Teacher"."""
+on from the table's page or the class's list of tables, not the host nor another teacher;
+the seated players and the teacher write, a spectator reads; the teacher's messages are
+signed "Teacher"."""
 
 from __future__ import annotations
 
