@@ -247,4 +247,4 @@ def test_no_review_before_the_hand_is_over(app: Flask) -> None:
         table = services.get_table(table_id)
         game = services.load_game(table)
         names = seat_names(table.seats, 3)
-        assert seat_view(game, 0, names, table_id=table_id)["review_url"] is None
+        assert seat_view(game, 0, names, play_table=table)["review_url"] is None

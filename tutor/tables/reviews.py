@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import has_request_context, request, url_for
+from flask import has_request_context, url_for
 from flask_login import current_user
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -51,23 +51,12 @@ def own_seat(table: PlayTable, learner_id: int | None) -> int:
     return seat
 
 
-def review_link(table_id: str | None, game: TableGame, seat: int) -> str | None:
+def review_link(table: PlayTable, game: TableGame, seat: int) -> str | None:
     """The address of ``seat``'s review of the hand just over (its review exists or is
     being made), or None: the hand is not over, or a computer holds the seat."""
-    if table_id is None or not game.hand_over:
+    if not game.hand_over or seat not in person_seats(table):
         return None
-    table = db.session.get(PlayTable, table_id)
-    if table is None or seat not in person_seats(table):
-        return None
-    return url_for("table_reviews.review", table_id=table_id, number=game.hand_index + 1)
-
-
-def request_table_id() -> str | None:
-    """The table of this request's address (the tables pages all name it)."""
-    if not has_request_context() or not request.view_args:
-        return None
-    found = request.view_args.get("table_id")
-    return found if isinstance(found, str) else None
+    return url_for("table_reviews.review", table_id=table.id, number=game.hand_index + 1)
 
 
 def grant(table_id: str, learner_id: int | None, number: int) -> None:
@@ -106,10 +95,7 @@ def teaches_table(table: PlayTable) -> bool:
     return found is not None
 
 
-def granted_to_viewer(table_id: str | None, game: TableGame) -> bool:
+def granted_to_viewer(table: PlayTable, game: TableGame) -> bool:
     """Whether this request's viewer, a spectator, is the class's teacher and the host
     granted the hand now on the table, which is over (a next hand is never granted)."""
-    if table_id is None or not game.hand_over or not granted(table_id, game.hand_index):
-        return False
-    table = db.session.get(PlayTable, table_id)
-    return table is not None and teaches_table(table)
+    return game.hand_over and granted(table.id, game.hand_index) and teaches_table(table)

@@ -16,6 +16,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from solver.game.registry import game_rules
+from tutor.models import PlayTable
 from tutor.play.card_help import card_help
 from tutor.play.choices import actions_of, choices
 from tutor.play.describe import opens, tell, translator
@@ -92,10 +93,10 @@ def revealed(game: TableGame, names: list[str]) -> list[dict[str, Any]] | None:
 
 def seat_view(game: TableGame, seat: int, names: list[str], since: int = 0,
               coaching: bool = False, help_requested: bool = False,
-              table_id: str | None = None) -> dict[str, Any]:
+              play_table: PlayTable | None = None) -> dict[str, Any]:
     """The view of the player at ``seat``; ``since``: the first step of the hand whose
-    move the caller has not seen (the log of what changed); ``table_id``: the table (by
-    default the one of the request's address), for the link to the seat's review."""
+    move the caller has not seen (the log of what changed); ``play_table``: the table, for
+    the link to the seat's review once the hand is over."""
     rules = game_rules(game.rules)
     obs = rules.observe(game.state, seat)
     view = obs.to_dict()
@@ -113,17 +114,17 @@ def seat_view(game: TableGame, seat: int, names: list[str], since: int = 0,
                                                   {a["type"] for a in legal}, table,
                                                   game.seats, translator())
         view["help"] = sentences
-    view["review_url"] = reviews.review_link(table_id or reviews.request_table_id(), game,
-                                             seat)
+    view["review_url"] = (None if play_table is None
+                          else reviews.review_link(play_table, game, seat))
     return _common(game, view, seat, names, since)
 
 
 def spectator_view(game: TableGame, names: list[str], since: int = 0,
-                   granted: bool | None = None) -> dict[str, Any]:
+                   granted: bool = False) -> dict[str, Any]:
     """What a spectator may see: the fields every seat's observer shows alike, the hand
     counts, and each seat's exposed melds from its own observer.  ``granted``: the viewer
     is the class's teacher and the host granted the hand on the table, which is over: the
-    hands as they ended and the deal's reveal too (by default asked of the request)."""
+    hands as they ended and the deal's reveal too."""
     rules = game_rules(game.rules)
     views = [rules.observe(game.state, s).to_dict() for s in range(game.seats)]
     public = {key: value for key, value in views[0].items()
@@ -147,8 +148,6 @@ def spectator_view(game: TableGame, names: list[str], since: int = 0,
                                             opening=opens(state.history, step, seat))})
     view = _common(game, public, None, names, since)
     view["log"] = public_log
-    if granted is None:
-        granted = reviews.granted_to_viewer(reviews.request_table_id(), game)
     if granted and game.hand_over:  # the finished hand only, never a hand in play
         view["revealed"] = revealed(game, names)
         view["deal_commitment"] = deal_commitment(game)

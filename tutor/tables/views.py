@@ -38,7 +38,7 @@ from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import limiter
 from tutor.models import PlayTable
-from tutor.tables import chat, presence, services, timer
+from tutor.tables import chat, presence, reviews, services, timer
 from tutor.tables.seat_view import seat_names, seat_view, spectator_view
 from tutor.tables.stream import Stream, slots
 
@@ -186,9 +186,9 @@ def view_of(table: PlayTable, learner_id: int | None, since: int | None = None,
     seat = services.seat_of(table, learner_id)
     start = _since(table, since)
     if seat is None:
-        return spectator_view(game, names, start)
+        return spectator_view(game, names, start, reviews.granted_to_viewer(table, game))
     return seat_view(game, seat, names, start, bool(table.options.get("coaching")),
-                     help_requested)
+                     help_requested, play_table=table)
 
 
 def _context(table: PlayTable) -> dict[str, Any]:
