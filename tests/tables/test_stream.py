@@ -191,13 +191,14 @@ def test_a_process_holds_at_most_its_streams(db_path: Path) -> None:
         again.close()
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_a_listening_seat_stays_and_its_heartbeats_take_over_an_absent_one(
-        db_path: Path) -> None:
+        db_path: Path, backend: str) -> None:
     """Bea's page only listens (no polls, no moves); Ann sends nothing at all.  Past the
     grace period Bea's heartbeats keep her seat and give Ann's to a computer player, and
-    the heartbeat's stamp says so."""
+    the heartbeat's stamp says so (with Redis: the heartbeats that read no database)."""
     clock = Clock()
-    app = _app(db_path, "local", CLOCK=clock)
+    app = _app(db_path, backend, CLOCK=clock)
     table_id, _host, guest = _table(app)
     with live(app) as port:
         stream = Events(port, f"/tables/{table_id}/events", _cookie(app, guest))

@@ -24,6 +24,10 @@ from flask import current_app, has_app_context
 log = logging.getLogger(__name__)
 CHANNEL = "conquian:tables:"
 CHAT = "chat:"
+VERSION = "conquian:table-version:"
+"""Counts a table's committed changes (tutor.tables.snapshot: a summary built before the
+latest count is stale)."""
+VERSION_TTL = 86400
 
 
 @dataclass(frozen=True)
@@ -147,7 +151,11 @@ def publish(table_id: str, number: int) -> None:
     url = redis_url()
     if url:
         try:
-            redis_client(url).publish(CHANNEL + table_id, str(number))
+            pipe = redis_client(url).pipeline(transaction=False)
+            pipe.incr(VERSION + table_id)  # first: a reader woken by the news sees it
+            pipe.expire(VERSION + table_id, VERSION_TTL)
+            pipe.publish(CHANNEL + table_id, str(number))
+            pipe.execute()
         except Exception:  # the push is a convenience: never fail a committed move
             log.warning("tables: could not publish move %s of table %s", number, table_id,
                         exc_info=True)

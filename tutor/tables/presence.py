@@ -52,7 +52,7 @@ def level_of(table: PlayTable) -> str:
     return str(table.options.get("level") or "medium")
 
 
-def _key(table_id: str, seat: int) -> str:
+def key(table_id: str, seat: int) -> str:
     return f"{PRESENCE_KEY}{table_id}:{seat}"
 
 
@@ -70,7 +70,7 @@ def record_seen(table: PlayTable, seat: int | None) -> None:
     if url:
         try:
             ttl = grace_of(table) + 60
-            notify.redis_client(url).set(_key(table.id, seat), moment.isoformat(), ex=ttl)
+            notify.redis_client(url).set(key(table.id, seat), moment.isoformat(), ex=ttl)
             return
         except Exception:  # Redis unreachable: the row below still records it
             pass
@@ -88,28 +88,45 @@ def last_seen(table: PlayTable) -> dict[int, datetime]:
     if url and seen:
         try:
             seats = sorted(seen)
-            values = notify.redis_client(url).mget([_key(table.id, s) for s in seats])
+            values = notify.redis_client(url).mget([key(table.id, s) for s in seats])
         except Exception:
             values = [None] * len(seen)
-        for seat, value in zip(seats, values, strict=True):
-            if value is not None:
-                moment = datetime.fromisoformat(value.decode() if isinstance(value, bytes)
-                                                else str(value))
-                seen[seat] = max(seen[seat], moment)
+        merge(seen, seats, values)
     return seen
 
 
-def away(table: PlayTable, at: datetime | None = None) -> list[Away]:
+def merge(seen: dict[int, datetime], seats: list[int], values: list[object]) -> None:
+    """The later of each seat's row and its Redis key (``values``, in ``seats``' order)."""
+    for seat, value in zip(seats, values, strict=True):
+        if value is not None:
+            moment = datetime.fromisoformat(value.decode() if isinstance(value, bytes)
+                                            else str(value))
+            seen[seat] = max(seen[seat], moment)
+
+
+@dataclass(frozen=True)
+class Seated:
+    """What the grace period needs of a person's seat (from its row, or the table's
+    summary in Redis: tutor.tables.snapshot)."""
+
+    seat: int
+    kind: str
+    last_seen: datetime
+
+
+def people(table: PlayTable) -> list[Seated]:
+    """The seats held by people (also those a computer keeps for them)."""
+    return [Seated(s.seat, s.kind, s.last_seen) for s in table.seats
+            if s.learner_id is not None]
+
+
+def away_among(status: str, grace: int, seated: list[Seated], seen: dict[int, datetime],
+               at: datetime) -> list[Away]:
     """The people's seats whose players left, while the table plays."""
-    if table.status != "playing":
+    if status != "playing":
         return []
-    at = at or now()
-    grace = grace_of(table)
     out = []
-    seen = last_seen(table)
-    for row in table.seats:
-        if row.learner_id is None:
-            continue
+    for row in seated:
         if row.kind == "computer":
             out.append(Away(row.seat, 0, True))
             continue
@@ -120,14 +137,29 @@ def away(table: PlayTable, at: datetime | None = None) -> list[Away]:
     return out
 
 
-def due(table: PlayTable, at: datetime | None = None) -> list[int]:
+def due_among(grace: int, seated: list[Seated], seen: dict[int, datetime],
+              at: datetime) -> list[int]:
     """People's seats whose grace period is over."""
-    at = at or now()
-    limit = timedelta(seconds=grace_of(table))
-    seen = last_seen(table)
-    return [row.seat for row in table.seats
-            if row.kind == "human" and row.learner_id is not None
-            and at - seen[row.seat] >= limit]
+    limit = timedelta(seconds=grace)
+    return [row.seat for row in seated
+            if row.kind == "human" and at - seen[row.seat] >= limit]
+
+
+def away(table: PlayTable, at: datetime | None = None,
+         seen: dict[int, datetime] | None = None) -> list[Away]:
+    """The people's seats whose players left, while the table plays (``seen``: the
+    :func:`last_seen` the caller read already)."""
+    if table.status != "playing":
+        return []
+    return away_among(table.status, grace_of(table), people(table),
+                      last_seen(table) if seen is None else seen, at or now())
+
+
+def due(table: PlayTable, at: datetime | None = None,
+        seen: dict[int, datetime] | None = None) -> list[int]:
+    """People's seats whose grace period is over."""
+    return due_among(grace_of(table), people(table),
+                     last_seen(table) if seen is None else seen, at or now())
 
 
 def seat_row(table: PlayTable, seat: int) -> TableSeat:

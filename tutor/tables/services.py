@@ -424,13 +424,15 @@ def touch(table: PlayTable, seat: int | None) -> None:
     presence.record_seen(table, seat)
 
 
-def take_over_due(table_id: str) -> int | None:
+def take_over_due(table_id: str, read: PlayTable | None = None) -> int | None:
     """Computer players take the seats whose grace period is over, and play them if it is
     their turn: one transaction with the move-number check (so two servers checking at the
-    same moment take over once).  The new move number, or None when nothing was due."""
-    table = get_table(table_id)
+    same moment take over once).  The new move number, or None when nothing was due.
+    ``read``: the table as the caller read it already (checked first, not read again)."""
+    table = get_table(table_id) if read is None else read
     if table.status != PLAYING or not presence.due(table):
-        db.session.rollback()
+        if read is None:
+            db.session.rollback()
         return None
     table = get_table(table_id, lock=True)
     db.session.refresh(table)  # the row as the lock read it, seats included
@@ -451,13 +453,15 @@ def take_over_due(table_id: str) -> int | None:
     return _store(table, game, table.move_number + moved)
 
 
-def time_out_due(table_id: str) -> int | None:
+def time_out_due(table_id: str, read: PlayTable | None = None) -> int | None:
     """The move timer ran out on a person's move: the computer player of the table's level
     makes that one move (the seat stays theirs), then the computer seats reply; one
     transaction with the move-number check, so a human move racing it and the timeout
-    cannot both apply.  The new move number, or None when nothing was due."""
-    if not timer.overdue(get_table(table_id)):
-        db.session.rollback()
+    cannot both apply.  The new move number, or None when nothing was due.  ``read``: the
+    table as the caller read it already."""
+    if not timer.overdue(get_table(table_id) if read is None else read):
+        if read is None:
+            db.session.rollback()
         return None
     table = get_table(table_id, lock=True)
     db.session.refresh(table)  # the row as the lock read it

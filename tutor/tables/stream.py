@@ -12,7 +12,10 @@ A stream holds a thread of a gthread app server, so each process holds at most
 ``TABLE_STREAMS`` of them (a bounded pool; the one past it is answered 503 and that client
 polls), and each stream ends after ``STREAM_SECONDS`` (EventSource reconnects at once), so
 a stream never outlives a rolling restart by long.  Every heartbeat records the viewer as
-present and runs the grace-period check (tutor.tables.presence).
+present and runs the grace-period check (tutor.tables.presence): with Redis, an ordinary
+heartbeat reads the table's summary there and no database (``quick``,
+tutor.tables.snapshot); the database answers only when the summary is stale or a grace
+period or move timer ran out.
 """
 
 from __future__ import annotations
@@ -29,7 +32,9 @@ from tutor.extensions import db
 from tutor.tables import notify
 
 HEARTBEAT: Final = 5.0
-STREAM_SECONDS: Final = 55.0
+STREAM_SECONDS: Final = 300.0
+"""Each reconnect costs a login and table reads (800 streams ending every 55 s: 15 a
+second); a rolling restart still ends a stream within gunicorn's graceful timeout."""
 RETRY_MS: Final = 1500
 
 def slots(app: Flask) -> threading.BoundedSemaphore:
@@ -72,6 +77,8 @@ def chat_event(message_id: int) -> str:
 
 Beat = Callable[[], tuple[int, str]]
 """Records the viewer as present, runs the grace check; the table's (number, stamp)."""
+QuickBeat = Callable[[], "tuple[int, str] | None"]
+"""The same without the database, or None when the database must answer."""
 
 
 class Stream:
@@ -80,14 +87,21 @@ class Stream:
 
     def __init__(self, app: Flask, table_id: str, last: int | None, beat: Beat,
                  slot: threading.BoundedSemaphore, seconds: float = STREAM_SECONDS,
-                 heartbeat: float = HEARTBEAT, chat: Callable[[], int] | None = None) -> None:
+                 heartbeat: float = HEARTBEAT, chat: Callable[[], int] | None = None,
+                 quick: QuickBeat | None = None) -> None:
         self.app, self.table_id, self.last, self.beat = app, table_id, last, beat
+        self.quick = quick
         self.chat = chat  # the table's latest chat message id, told first (a reconnect)
         self.slot, self.seconds, self.heartbeat = slot, seconds, heartbeat
         self.subscription: notify.Subscription | None = None
         self.closed = False
 
     def _beat(self) -> tuple[int, str]:
+        if self.quick is not None:
+            with self.app.app_context():
+                found = self.quick()
+            if found is not None:
+                return found
         with readers(self.app), self.app.app_context():
             try:
                 return self.beat()

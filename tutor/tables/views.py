@@ -38,9 +38,9 @@ from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import limiter
 from tutor.models import PlayTable
-from tutor.tables import chat, presence, reviews, services, timer
+from tutor.tables import chat, presence, reviews, services, snapshot, timer
 from tutor.tables.seat_view import seat_names, seat_view, spectator_view
-from tutor.tables.stream import Stream, slots
+from tutor.tables.stream import HEARTBEAT, STREAM_SECONDS, Stream, slots
 
 bp = Blueprint("tables", __name__)
 
@@ -209,23 +209,23 @@ def _context(table: PlayTable) -> dict[str, Any]:
 def stamp(table: PlayTable) -> str:
     """What changes the page: the move number, the status, the seats taken, and which
     players left (public: everyone at the table is shown it)."""
-    gone = ",".join(f"{a.seat}{'c' if a.taken_over else ''}" for a in presence.away(table))
-    return f"{table.move_number}.{table.status}.{len(table.seats)}.{gone}"
+    return snapshot.stamp_text(table.move_number, table.status, len(table.seats),
+                               presence.away(table))
 
 
-def _check_in(table_id: str, seat: int | None) -> PlayTable:
+def _check_in(table: PlayTable, seat: int | None) -> PlayTable:
     """The viewer is here; seats past their grace period go to computer players, and a
     move whose timer ran out is made by one (every other player's poll, move and heartbeat
-    checks, so no absent or silent player's request is needed); the table as it is now."""
-    table = _table(table_id)
+    checks, so no absent or silent player's request is needed); the table as it is now
+    (``table`` itself unless one of those changed it)."""
     presence.record_seen(table, seat)
-    if services.take_over_due(table_id) is not None:
-        table = _table(table_id)
+    if services.take_over_due(table.id, table) is not None:
+        table = _table(table.id)
     try:
-        if timer.overdue(table) and services.time_out_due(table_id) is not None:
-            table = _table(table_id)
+        if timer.overdue(table) and services.time_out_due(table.id, table) is not None:
+            table = _table(table.id)
     except services.Conflict:  # a move of the seat came first: it stands
-        table = _table(table_id)
+        table = _table(table.id)
     return table
 
 
@@ -248,13 +248,15 @@ def state(table_id: str) -> ResponseReturnValue:
     """The viewing seat's state by move number: ``since`` is the last move the client has;
     unchanged, only the numbers; else the view and ``changes``, the moves since."""
     learner_id = _learner_id()
-    table = _check_in(table_id, services.seat_of(_table(table_id), learner_id))
+    table = _table(table_id)
+    seat = services.seat_of(table, learner_id)
+    table = _check_in(table, seat)
     raw = request.args.get("since", "")
     since = int(raw) if raw.isdigit() else None
     body: dict[str, Any] = {"move_number": table.move_number, "status": table.status,
                             "stamp": stamp(table), "seats_taken": len(table.seats),
                             "new_hand": since is not None and since < table.hand_start}
-    body["seat"] = services.seat_of(table, learner_id)
+    body["seat"] = services.seat_of(table, learner_id)  # (a takeover keeps the seat theirs)
     if since is not None and since >= table.move_number:
         body["changed"] = False
         return jsonify(body)
@@ -287,17 +289,20 @@ def _posted() -> tuple[Any, Any]:
 @bp.post("/tables/<table_id>/moves")
 @limiter.limit("240 per minute")
 def moves(table_id: str) -> ResponseReturnValue:
-    _table(table_id)
     learner_id = _learner_id()
     back = url_for(".show", table_id=table_id, _anchor="play")
     try:
         seen, action = _posted()
-        number = services.move(table_id, learner_id, seen, action)
-        number = services.take_over_due(table_id) or number
+        number = services.move(table_id, learner_id, seen, action)  # reads the table once
+        table = _table(table_id)  # as committed
+        taken = services.take_over_due(table_id, table)
+        if taken is not None:
+            number, table = taken, _table(table_id)
+    except services.NotFound:
+        abort(404, description=_("There is no table with this address."))
     except services.TableError as exc:
         return _refused(exc, back)
     if _wants_json():
-        table = _table(table_id)
         return jsonify({"move_number": number, "stamp": stamp(table),
                         "view": view_of(table, learner_id, None)})
     return redirect(back)
@@ -321,7 +326,7 @@ def events(table_id: str) -> ResponseReturnValue:
     """Server-sent events: the table's move numbers and heartbeats (tutor.tables.stream).
     ``Last-Event-ID`` (EventSource's reconnect) or ``since`` is the last number the client
     has."""
-    table = _table(table_id)
+    table = _table(table_id)  # (a 404 for no such table)
     learner_id = _learner_id()
     raw = request.headers.get("Last-Event-ID") or request.args.get("since", "")
     last = int(raw) if raw.strip().isdigit() else None
@@ -333,13 +338,18 @@ def events(table_id: str) -> ResponseReturnValue:
             "Retry-After": "30"}
 
     def beat() -> tuple[int, str]:
-        now = _check_in(table_id, services.seat_of(_table(table_id), learner_id))
+        """The database's answer, and a new summary for the quick beats that follow."""
+        count = snapshot.version(table_id)  # before reading: a change meanwhile shows
+        found = _table(table_id)
+        now = _check_in(found, services.seat_of(found, learner_id))
+        snapshot.write(now, count)
         return now.move_number, stamp(now)
 
     body = Stream(app, table.id, last, beat, slot,
-                  seconds=current_app.config.get("TABLE_STREAM_SECONDS", 55.0),
-                  heartbeat=current_app.config.get("TABLE_HEARTBEAT", 5.0),
-                  chat=lambda: chat.latest(table_id))
+                  seconds=current_app.config.get("TABLE_STREAM_SECONDS", STREAM_SECONDS),
+                  heartbeat=current_app.config.get("TABLE_HEARTBEAT", HEARTBEAT),
+                  chat=lambda: chat.latest(table_id),
+                  quick=lambda: snapshot.quick_beat(table_id, learner_id))
     return Response(body, mimetype="text/event-stream", headers={
         "Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
