@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Build one bundled puzzle set per rule profile beside conquian-40:
-puzzles/<profile>.json, <profile>.pt.json, <profile>.es.json.
+puzzles/<profile>.json and <profile>.<lang>.json for every other language of
+:data:`solver.puzzles.model.LANGUAGES` (pt, es, it, ru).
 
 Every puzzle is generated (random positions of the profile, verified by the exact search
 and CP-SAT) and its hints and explanation are claims of the ``"profile"`` book rendered
@@ -23,6 +24,7 @@ from solver.cli.catalogs import translator
 from solver.puzzles.generator import Candidate, pick_title
 from solver.puzzles.hand_themes import hand_themes_of
 from solver.puzzles.hints import render
+from solver.puzzles.model import LANGUAGES
 from solver.puzzles.profile_gen import PROFILE_SPECS, generate_profile, profile_difficulty
 from solver.puzzles.profile_hints import explanation, hints
 from solver.puzzles.themes import themes_of
@@ -30,7 +32,7 @@ from solver.search import analyze, analyze_any
 
 OUT = Path(__file__).resolve().parent.parent / "puzzles"
 AUTHOR = "Conquian tutor team"
-LANGS = ("en", "pt", "es")
+LANGS = LANGUAGES
 FIRST_PER_THEME = 4
 """The puzzles each theme had in the first sets: they keep their ids (``<profile>-N``,
 learners' ratings and reviews name them), and the rest follow them."""
@@ -38,26 +40,39 @@ MIN_PUZZLES = 40
 MIN_THEMES = 6
 SEED = 7
 
-TITLES: dict[str, tuple[str, str, str]] = {
+TITLES: dict[str, tuple[str, ...]] = {
+    # One per language of LANGUAGES: en, pt, es, it, ru.
     "cooncan": ("Cooncan: lay-offs, forcing and eleven down",
                 "Cooncan: encaixar, forçar e onze cartas na mesa",
-                "Cooncan: añadir al rival, obligar a tomar y once cartas bajadas"),
+                "Cooncan: añadir al rival, obligar a tomar y once cartas bajadas",
+                "Cooncan: attaccare, forzare e undici carte calate",
+                "Cooncan: пришить, навязать и одиннадцать карт на столе"),
     "kunken": ("Kunken: jokers, joker swaps, lay-offs and taking melds back",
                "Kunken: curingas, troca de curinga, encaixar e combinações de volta à mão",
                "Kunken: comodines, cambio de comodín, añadir al rival"
-               " y combinaciones de vuelta a la mano"),
+               " y combinaciones de vuelta a la mano",
+               "Kunken: jolly, scambio del jolly, attaccare e riprendere le combinazioni",
+               "Kunken: джокеры, замена джокера, пришить и забрать комбинации на руку"),
     "kunken-40": ("Kunken with 40 cards: lay-offs and taking melds back",
                   "Kunken com 40 cartas: encaixar e combinações de volta à mão",
-                  "Kunken con 40 cartas: añadir al rival y combinaciones de vuelta a la mano"),
+                  "Kunken con 40 cartas: añadir al rival y combinaciones de vuelta a la mano",
+                  "Kunken con 40 carte: attaccare e riprendere le combinazioni",
+                  "Kunken на 40 карт: пришить и забрать комбинации на руку"),
     "colonel": ("Colonel: upcard or stock, laying off and going out",
                 "Colonel: carta virada ou monte, encaixar e sair",
-                "Colonel: carta descubierta o mazo, añadir a las combinaciones y salir"),
+                "Colonel: carta descubierta o mazo, añadir a las combinaciones y salir",
+                "Colonel: carta scoperta o tallone, attaccare e chiudere",
+                "Colonel: открытая карта или колода, пришить и выйти"),
     "conquin": ("Conquin: closing now, with jokers and two packs, for the best stake",
                 "Conquin: bater agora, com curingas e dois baralhos, valendo mais",
-                "Conquin: cerrar ahora, con comodines y dos barajas, por la mejor paga"),
+                "Conquin: cerrar ahora, con comodines y dos barajas, por la mejor paga",
+                "Conquin: chiudere subito, con i jolly e due mazzi, per la posta migliore",
+                "Conquin: закрыться сейчас, с джокерами и двумя колодами, на лучшую ставку"),
     "kunken-104": ("Kunken with two packs: jokers, joker swaps and lay-offs",
                    "Kunken com dois baralhos: curingas, troca de curinga e encaixar",
-                   "Kunken con dos barajas: comodines, cambio de comodín y añadir al rival"),
+                   "Kunken con dos barajas: comodines, cambio de comodín y añadir al rival",
+                   "Kunken con due mazzi: jolly, scambio del jolly e attaccare",
+                   "Kunken с двумя колодами: джокеры, замена джокера и пришить"),
 }
 
 

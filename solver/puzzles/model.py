@@ -34,7 +34,9 @@ RULESET: Final = DEFAULT_PROFILE.id
 """The profile of a puzzle set that names none."""
 PUZZLE_RULESETS: Final[tuple[str, ...]] = tuple(PROFILES)
 """Every profile has puzzles: the tasks of its kind of analysis (:data:`TASKS_OF_ANALYSIS`)."""
-LANGUAGES: Final = ("en", "pt", "es")
+LANGUAGES: Final = ("en", "pt", "es", "it", "ru")
+"""The languages of puzzle sets: the bundled sets come in each, rendered from the site's
+catalogs (``tutor/translations``), and the validator reads their sentences back."""
 MIN_DIFFICULTY, MAX_DIFFICULTY = 1, 5
 MIN_HINTS: Final = 2
 

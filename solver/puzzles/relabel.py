@@ -45,13 +45,23 @@ class SuitPermutationError(ConquianError):
     """A text that does not name a permutation of the four suits."""
 
 
-# Suit words of the site's languages (en, pt, es), singular and plural, lower case.
-# Spanish has two decks' names; a false match only keeps a suit in place.
+# Suit words of the puzzle languages (en, pt, es, it, ru), singular and plural, lower case;
+# Russian with the cases and suit adjectives a title uses ("восемь треф", "червовая").
+# Spanish and Italian have two decks' names; a false match only keeps a suit in place.
+_RU_ADJ: Final = ("ый", "ая", "ое", "ые", "ой", "ую", "ого", "ых", "ым", "ыми", "ом")
 SUIT_WORDS: Final[tuple[tuple[str, ...], ...]] = (
-    ("spade", "spades", "espada", "espadas", "pica", "picas"),
-    ("heart", "hearts", "copa", "copas", "corazón", "corazones", "coração", "corações"),
-    ("diamond", "diamonds", "ouro", "ouros", "oro", "oros", "diamante", "diamantes"),
-    ("club", "clubs", "pau", "paus", "basto", "bastos", "trébol", "tréboles", "trevo", "trevos"),
+    ("spade", "spades", "espada", "espadas", "pica", "picas", "picche", "spada",
+     "пики", "пик", "пика", "пикам", "пиками", "пиках", *(f"пиков{e}" for e in _RU_ADJ)),
+    ("heart", "hearts", "copa", "copas", "corazón", "corazones", "coração", "corações",
+     "cuore", "cuori", "coppa", "coppe",
+     "черви", "червы", "червей", "черва", "червам", "червями", "червах",
+     *(f"червов{e}" for e in _RU_ADJ)),
+    ("diamond", "diamonds", "ouro", "ouros", "oro", "oros", "diamante", "diamantes",
+     "quadro", "quadri", "denaro", "denari",
+     "бубны", "бубен", "бубна", "бубнам", "бубнами", "бубнах", *(f"бубнов{e}" for e in _RU_ADJ)),
+    ("club", "clubs", "pau", "paus", "basto", "bastos", "trébol", "tréboles", "trevo", "trevos",
+     "fiore", "fiori", "bastone", "bastoni",
+     "трефы", "треф", "трефа", "трефам", "трефами", "трефах", *(f"трефов{e}" for e in _RU_ADJ)),
 )
 _WORD_PATTERNS: Final = tuple(
     re.compile(r"\b(?:" + "|".join(words) + r")\b", re.IGNORECASE) for words in SUIT_WORDS

@@ -143,6 +143,11 @@ def test_hints_explanation_and_cards_follow_the_permutation() -> None:
         ("Ocho tréboles seguidos", [], {3}),
         ("Oito de paus seguidas", [], {3}),
         ("Oito copas", [], {1}),
+        ("Otto cuori", [], {1}),
+        ("Otto fiori di fila", [], {3}),
+        ("Восемь треф подряд", [], {3}),
+        ("Восемь червей", [], {1}),
+        ("Take 6♦", ["Бубновая семёрка.", "Tre picche."], {0, 2}),
         ("Lay down the run", ["Every diamond counts."], {2}),
         ("Lay down the run", ["Look at 6♥ and its neighbours in its suit."], set()),
         ("Take J♦, then discard", ["Spades and clubs."], {0, 2, 3}),
@@ -156,6 +161,20 @@ def test_suits_named_in_words_or_titles_stay(title: str, texts: list[str], kept:
     # Every permutation that keeps those suits comes up: 4! / (fixed ones) of them.
     expected = sum(1 for p in ALL if all(p.images[s] == s for s in kept))
     assert len(set(drawn)) == expected
+
+
+def test_every_translation_keeps_the_suits_its_original_keeps() -> None:
+    """A title that names a suit in words ("Eight clubs in a row") names it in every language,
+    so each language's words must be known, or the translation would be dealt relabelled."""
+    library = ROOT / "puzzles"
+    checked = 0
+    for path in sorted(library.glob("*.*.json")):
+        data = json.loads(path.read_text("utf-8"))
+        original = json.loads((library / f"{data['translation_of']}.json").read_text("utf-8"))
+        for theirs, mine in zip(original["puzzles"], data["puzzles"], strict=True):
+            assert puzzle_fixed_suits(mine) == puzzle_fixed_suits(theirs), (path.name, mine["id"])
+            checked += bool(puzzle_fixed_suits(theirs))
+    assert checked  # some titles do name suits
 
 
 def test_random_permutations_are_uniform() -> None:

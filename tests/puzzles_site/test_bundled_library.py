@@ -3,6 +3,8 @@ renders, and the file's own answer is graded right while a wrong one is graded w
 
 from __future__ import annotations
 
+import html
+import json
 import os
 import re
 from collections.abc import Iterator
@@ -12,7 +14,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from solver.puzzles.model import FLAG_KEYS
+from solver.puzzles.model import FLAG_KEYS, LANGUAGES
 from solver.puzzles.relabel import SuitPermutation
 from tutor import create_app
 from tutor.core.setup import prepare_database
@@ -149,14 +151,54 @@ def test_every_ladder_has_three_steps_or_more(library_app: Flask) -> None:
                 assert len(p.hints) + 1 >= 3, (row.slug, p.key)
 
 
-def test_learner_language_picks_the_translation(library_app: Flask) -> None:
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_learner_language_picks_the_translation(library_app: Flask, language: str) -> None:
     client = library_app.test_client()
     english = client.get("/puzzles/").get_data(as_text=True)
-    client.post("/language", data={"lang": "es", "next": "/puzzles/"})
-    spanish = client.get("/puzzles/").get_data(as_text=True)
-    files = {p.name for p in LIBRARY.glob("*.es.json")}
-    assert files
+    client.post("/language", data={"lang": language, "next": "/puzzles/"})
+    chosen = client.get("/puzzles/").get_data(as_text=True)
+    files = {p.name for p in LIBRARY.glob(f"*.{language}.json")}
+    assert len(files) == len(list(LIBRARY.glob("*.es.json")))  # every set, every language
     for name in files:
-        slug = Path(name).name.removesuffix(".es.json") + "-es"
-        assert f'href="/puzzles/sets/{slug}/"' in spanish
-        assert f'href="/puzzles/sets/{slug}/" lang="es" hreflang="es"' in english
+        slug = name.removesuffix(f".{language}.json") + f"-{language}"
+        assert f'href="/puzzles/sets/{slug}/"' in chosen
+        assert f'href="/puzzles/sets/{slug}/" lang="{language}" hreflang="{language}"' in english
+
+
+def page_text(response: Any) -> str:
+    """The visible text of a page, tags removed, entities decoded, spaces squeezed."""
+    body = re.sub(r"<(script|style)\b.*?</\1>", " ", response.get_data(as_text=True), flags=re.S)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body)))
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_translated_puzzle_shows_its_title_and_hint(library_app: Flask, language: str) -> None:
+    """A learner whose site language is ``language`` opens a bundled puzzle from the index and
+    asks for a hint: the page shows the puzzle's title and first hint in that language.  The
+    puzzle is the first whose first hint names no suit (the page relabels suit glyphs)."""
+    client = library_app.test_client()
+    client.post("/language", data={"lang": language, "next": "/puzzles/"})
+    for path in sorted(LIBRARY.glob(f"*.{language}.json")):
+        data = json.loads(path.read_text("utf-8"))
+        original = json.loads((LIBRARY / f"{data['translation_of']}.json").read_text("utf-8"))
+        english = {p["id"]: p for p in original["puzzles"]}
+        plain = [p for p in data["puzzles"] if not set(p["hints"][0]) & set("♠♥♦♣")]
+        if plain:
+            puzzle = plain[0]
+            break
+    else:
+        pytest.fail(f"no {language} puzzle whose first hint names no suit")
+    assert f'/puzzles/sets/{data["id"]}/' in client.get("/puzzles/").get_data(as_text=True)
+    url = f"/puzzles/sets/{data['id']}/{puzzle['id']}"
+    page = client.get(url)
+    assert page.status_code == 200
+    assert f'lang="{language}"' in page.get_data(as_text=True)
+    assert puzzle["title"] in page_text(page)
+    response = client.post(url + "/hint")
+    assert response.status_code == 302
+    shown = page_text(client.get(response.location))
+    assert puzzle["hints"][0] in shown
+    assert english[puzzle["id"]]["hints"][0] not in shown  # the translation, not English
