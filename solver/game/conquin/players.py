@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from solver.cards import JOKER_BASE, NATURALS, Card, CardMask, card_kind, iter_cards
+from solver.cards import JOKER_BASE, KINDS_MASK, NATURALS, Card, CardMask, card_kind, iter_cards
 from solver.game.conquin.melding import best_closing, covered, minus, split
 from solver.game.conquin.state import TAKE_FACE_UP, TAKE_STOCK, ConquinAction
 from solver.game.conquin.view import ConquinObservation
@@ -38,9 +38,15 @@ def _kinds(naturals: CardMask) -> list[Card]:
     return [c % NATURALS for c in iter_cards(naturals)]
 
 
-def _connection(kind: Card, others: list[Card]) -> int:
-    near = _NEAR[kind]
-    return sum(1 for o in others if o in near or o == kind)
+_NEAR_MASK: Final = tuple(sum(1 << o for o in _NEAR[k]) | 1 << k for k in range(NATURALS))
+"""Each kind's near kinds and itself, as a mask of kinds."""
+
+
+def _connection(kind: Card, naturals: CardMask) -> int:
+    """How many of the hand's other cards (copies included) are the kind or near it."""
+    near = _NEAR_MASK[kind]
+    return ((naturals & KINDS_MASK & near).bit_count()
+            + (naturals >> NATURALS & near).bit_count() - 1)
 
 
 def _without(naturals: CardMask, jokers: int, card: Card) -> tuple[CardMask, int]:
@@ -105,7 +111,6 @@ class GreedyConquin:
         if phase == "take":
             up = observation.face_up
             if up is not None and TAKE_FACE_UP in observation.legal and up < JOKER_BASE:
-                with_up = minus(naturals | 0, 0)
                 kind = card_kind(up)
                 with_up = naturals | (1 << (kind + NATURALS) if naturals >> kind & 1
                                       else 1 << kind)
@@ -117,21 +122,38 @@ class GreedyConquin:
         close = _best_close(observation)
         if close is not None:
             return close
-        kinds = _kinds(naturals)
         discards = [a for a in observation.legal if a.type == "discard"
                     and a.card is not None and a.card < JOKER_BASE]
         if not discards:
             return next(a for a in observation.legal if a.type == "discard")
+        return _least_useful(discards, naturals, jokers)
 
-        def score(action: ConquinAction) -> tuple[int, int, int]:
-            assert action.card is not None
-            kind = card_kind(action.card)
-            rest = _without(naturals, jokers, action.card)
-            others = list(kinds)
-            others.remove(kind)
-            return (-covered(*rest), _connection(kind, others), -kind)
 
-        return min(discards, key=score)
+def _least_useful(discards: list[ConquinAction], naturals: CardMask, jokers: int
+                  ) -> ConquinAction:
+    """The discard whose loss leaves the most cards in melds, then the least connected,
+    then the highest kind: the least of ``(-covered, connection, -kind)``.
+
+    No discard leaves more in melds than the whole hand has (nor all of its naturals), so
+    the discards are tried from the least connected on and the first reaching that bound
+    wins without asking the search about the rest."""
+    bound = min(covered(naturals, jokers), naturals.bit_count() - 1)
+    ranked = []
+    for action in discards:
+        assert action.card is not None
+        kind = card_kind(action.card)
+        ranked.append((_connection(kind, naturals), -kind, action))
+    ranked.sort(key=lambda entry: entry[:2])
+    best: tuple[int, int, int] | None = None
+    chosen = ranked[0][2]
+    for connection, minus_kind, action in ranked:
+        assert action.card is not None
+        key = (-covered(*_without(naturals, jokers, action.card)), connection, minus_kind)
+        if best is None or key < best:
+            best, chosen = key, action
+            if -key[0] == bound:
+                break
+    return chosen
 
 
 class ExpertConquin:
