@@ -9,13 +9,13 @@ from wtforms import RadioField, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional
 
+from solver.puzzles.model import LANGUAGES as SET_LANGUAGES
 from solver.rules import DEFAULT_PROFILE
+from tutor.i18n import LANGUAGES as SITE_LANGUAGES
 from tutor.teach.solving import MAX_TEXT
 
 LANGUAGE_CHOICES = [
-    SelectChoice("en", "English"),
-    SelectChoice("pt", "Português"),
-    SelectChoice("es", "Español"),
+    SelectChoice(code, name) for code, name in SITE_LANGUAGES.items() if code in SET_LANGUAGES
 ]
 TASK_CHOICES = [
     SelectChoice("can_use", _l("Can the center card be taken now?")),

@@ -22,6 +22,7 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 from werkzeug.utils import secure_filename
 
+from solver.puzzles.model import LANGUAGES as SET_LANGUAGES
 from solver.rules import DEFAULT_PROFILE, PROFILES
 from tutor.analyzer.profiles import profile_info
 from tutor.core.errors import error_text
@@ -446,7 +447,7 @@ def check_position() -> ResponseReturnValue:
     if not isinstance(body, dict):
         return jsonify(ok=False, error={"field": "body", "message": _("Send a JSON object.")}), 400
     task = body.get("task")
-    language = body.get("language") if body.get("language") in ("en", "pt", "es") else "en"
+    language = body.get("language") if body.get("language") in SET_LANGUAGES else "en"
     # Cards stay as typed: check() reads them against the hand (two copies, jokers).
     accepted, take = body.get("accepted") or [], body.get("take")
     if not _card_lists(accepted) or (take is not None and not _card_lists([take])):
