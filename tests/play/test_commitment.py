@@ -1,7 +1,9 @@
 """The deal commitment on the site, for every registered game: a hand played to its end
 through the JSON API shows the same commitment from its first view on, never the salt or
-the deal before the end, and at the end reveals a text whose SHA-256 is that commitment
-and whose deal is the one the server dealt (the cards each seat started with)."""
+the deal before the end, and at the end reveals the parts of the deal the learner may see
+(version 2): they and the list of part hashes hash to that commitment, they are the deal
+the server dealt (the cards each seat started with), and a hand the game keeps face down
+shows its hash alone.  A hand stored with version 1 still shows and verifies as it did."""
 
 from __future__ import annotations
 
@@ -14,11 +16,16 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from solver.cards import card_str, cards_of
-from solver.game.commitment import deal_text, parse_committed_text
+from solver.game.commitment import (
+    check_reveal,
+    commitment,
+    deal_text,
+    parse_committed_text,
+    part_lines,
+)
 from solver.game.errors import InvalidGameError
 from solver.game.record import state_from_dict
-from solver.game.registry import GAMES
+from solver.game.registry import GAMES, game_rules
 from solver.rules import get_profile
 from tests.play.helpers import random_action
 from tutor.extensions import db
@@ -75,7 +82,7 @@ def _secrets(app: Flask, game_id: str) -> list[str]:
     line by line (its stock line above all)."""
     stored = _stored(app, game_id)
     lines = deal_text(state_from_dict(stored).deal).split("\n")[:-1]
-    return [stored["table"]["deal_salt"], "conquian-deal-v1", *lines]
+    return [stored["table"]["deal_salt"], "conquian-deal-v", *lines]
 
 
 def _assert_hidden(texts: dict[str, str], secrets: list[str], where: str) -> None:
@@ -117,21 +124,34 @@ def test_a_hand_reveals_the_deal_it_committed_to(app: Flask, client: FlaskClient
         assert moves < MAX_MOVES, f"{rules}: the hand does not end"
 
     revealed = view["deal_commitment"]["revealed"]
-    assert view["deal_commitment"]["hash"] == digest
-    assert hashlib.sha256(revealed["text"].encode("utf-8")).hexdigest() == digest
-    salt, deal = parse_committed_text(revealed["text"])
-    assert salt == revealed["salt"] and revealed["text"].endswith(revealed["deal"])
-    # The revealed deal is the one the server dealt and played from ...
+    assert view["deal_commitment"]["hash"] == digest and revealed["version"] == 2
+    checked = check_reveal(revealed["text"])
+    assert checked["sha256"] == digest and checked["wrong"] == []
+    assert hashlib.sha256(revealed["root"].encode("utf-8")).hexdigest() == digest
+    # The revealed parts are the deal the server dealt and played from ...
     stored = _stored(app, game_id)
-    assert salt == stored["table"]["deal_salt"]
-    assert [sorted(h) for h in stored["hands"]] == \
-        [sorted(card_str(x) for x in cards_of(h)) for h in deal.hands]
-    assert stored["stock"] == [card_str(x) for x in deal.stock]
-    assert stored["dealer"] == deal.dealer
+    state = state_from_dict(stored)
+    lines = part_lines(state.deal)
+    shows = game_rules(rules).shows_hand
+    for part in revealed["parts"]:
+        label = part["label"]
+        seat = int(label[5:]) if label.startswith("hand ") else None
+        kept_down = (seat not in (None, 0) and shows is not None
+                     and not shows(state, seat))
+        if kept_down or (label == "stock" and any(p["hidden"] for p in revealed["parts"]
+                                                   if p["label"] != "stock")):
+            assert part["text"] is None and part["why"], f"{rules}: {label} shown"
+            assert lines[label] not in revealed["text"]
+        else:
+            assert part["text"].endswith(lines[label]), f"{rules}: {label}"
     # ... and seat 0's hand in it is the one the learner was shown at the start.
-    assert Counter(card_str(x) for x in cards_of(deal.hands[0])) == first_hand
+    own = Counter(lines["hand 0"].split(":")[1].split())
+    assert own == first_hand
+    assert stored["table"]["deal_salt"] not in client.get(f"/api/games/{game_id}") \
+        .get_data(as_text=True)
     page = client.get(f"/play/{game_id}").get_data(as_text=True)
-    assert revealed["text"] in page and digest in page and "sha256sum deal.txt" in page
+    assert "data-deal-root" in page and digest in page and "sha256sum part.txt" in page
+    assert all(p["text"] in page for p in revealed["parts"] if p["text"])
 
 
 def test_the_next_hand_gets_a_new_salt_and_commitment(app: Flask,
@@ -142,10 +162,11 @@ def test_the_next_hand_gets_a_new_salt_and_commitment(app: Flask,
         view = client.post(f"/api/games/{game_id}/actions",
                            json=_choose(view, rng)).get_json()
     first = view["deal_commitment"]
+    salt = _stored(app, game_id)["table"]["deal_salt"]
     view = client.post(f"/api/games/{game_id}/actions", json={"type": "next_hand"}).get_json()
     assert view["deal_commitment"]["revealed"] is None
     assert view["deal_commitment"]["hash"] != first["hash"]
-    assert _stored(app, game_id)["table"]["deal_salt"] != first["revealed"]["salt"]
+    assert _stored(app, game_id)["table"]["deal_salt"] != salt
 
 
 def test_a_game_stored_without_a_salt_shows_no_commitment(app: Flask,
@@ -188,9 +209,9 @@ def test_a_resigned_match_reveals_its_deal(app: Flask, client: FlaskClient) -> N
     assert not view["hand_over"] and view["deal_commitment"]["revealed"] is None
     assert client.post(f"/play/{game_id}/resign").status_code == 302
     view = client.get(f"/api/games/{game_id}").get_json()
-    revealed = view["deal_commitment"]["revealed"]
-    assert hashlib.sha256(revealed["text"].encode()).hexdigest() == digest
-    assert revealed["salt"] == _stored(app, game_id)["table"]["deal_salt"]
+    checked = check_reveal(view["deal_commitment"]["revealed"]["text"])
+    assert checked["sha256"] == digest and checked["wrong"] == []
+    assert all(checked["parts"].values())  # conquian-40 keeps no hand face down
 
 
 def test_only_a_seeded_game_has_a_salt_anyone_could_work_out() -> None:
@@ -203,3 +224,31 @@ def test_only_a_seeded_game_has_a_salt_anyone_could_work_out() -> None:
     assert one.deal_salt == two.deal_salt and one.to_dict()["table"]["seeded"] is True
     assert game_from_dict(one.to_dict()).seeded
     assert new_game("conquian-40", seed=12).deal_salt != one.deal_salt
+
+
+def test_a_hand_stored_with_version_1_still_shows_and_verifies(app: Flask,
+                                                               client: FlaskClient) -> None:
+    """A hand stored before version 2 (no ``deal_commitment`` in its table) keeps the
+    version-1 commitment its players were shown, reveals its whole deal at the end as it
+    did, and the next hand it deals has version 2."""
+    game_id, view = _start(client, "conquian-40", 9)
+    stored = _stored(app, game_id)
+    assert stored["table"].pop("deal_commitment") == 2
+    _store(app, game_id, stored)
+    state = state_from_dict(stored)
+    digest = commitment(state.deal, stored["table"]["deal_salt"])
+    view = client.get(f"/api/games/{game_id}").get_json()
+    assert view["deal_commitment"]["hash"] == digest and view["deal_commitment"]["version"] == 1
+    rng = random.Random(9)
+    while not view["hand_over"]:
+        view = client.post(f"/api/games/{game_id}/actions", json=_choose(view, rng)).get_json()
+        assert view["deal_commitment"]["hash"] == digest
+    revealed = view["deal_commitment"]["revealed"]
+    assert hashlib.sha256(revealed["text"].encode()).hexdigest() == digest
+    assert parse_committed_text(revealed["text"])[0] == stored["table"]["deal_salt"]
+    page = client.get(f"/play/{game_id}").get_data(as_text=True)
+    assert "data-deal-text" in page and "data-deal-root" not in page
+    assert revealed["text"] in page
+    view = client.post(f"/api/games/{game_id}/actions", json={"type": "next_hand"}).get_json()
+    assert view["deal_commitment"]["version"] == 2
+    assert _stored(app, game_id)["table"]["deal_commitment"] == 2

@@ -1,18 +1,19 @@
 """Every hand at a live table carries a deal commitment from its deal on, the same for
-every seat and for spectators; once the hand is over its deal and salt are revealed to every
-seat alike (never to a spectator: the deal holds every hand), they hash to the commitment
-shown from the start and they are the deal the server dealt; the next hand gets a new one.
-The table's page carries it for the browser's check (static/js/verify-deal.js)."""
+every seat and for spectators; once the hand is over each seat is revealed the parts of the
+deal it may see (its own hand, every hand the game turns face up, the dealer, the stock
+unless it would give a hidden hand away) and a spectator the public ones; they hash to the
+commitment shown from the start, they are the deal the server dealt, and a hand thrown in
+shows its hash alone; the next hand gets a new one.  The table's page carries it for the
+browser's check (static/js/verify-deal.js)."""
 
 from __future__ import annotations
 
-import hashlib
 import random
 
 import pytest
 from flask import Flask
 
-from solver.game.commitment import deal_text
+from solver.game.commitment import check_reveal, part_lines
 from solver.game.registry import GAMES, game_rules, players_of
 from solver.rules import get_profile
 from tests.play.conftest import learner_client
@@ -42,21 +43,34 @@ def test_every_seat_and_a_spectator_get_one_commitment_that_verifies(app: Flask,
             shown = [seat_view(game, s, names)["deal_commitment"] for s in range(seats)]
             watched = spectator_view(game, names)["deal_commitment"]
             assert shown[0] is not None, f"{rules}: a table hand without a commitment"
-            assert all(c == shown[0] for c in shown), f"{rules}: the seats' commitments differ"
-            assert watched == {**shown[0], "revealed": None}, f"{rules}: a spectator's differs"
             first = first or shown[0]["hash"]
-            assert shown[0]["hash"] == first, f"{rules}: the commitment changed mid-hand"
+            assert all(c["hash"] == first for c in [*shown, watched]), \
+                f"{rules}: the commitment differs between viewers or changed mid-hand"
             if game.hand_over:
                 break
+            assert all(c == watched for c in shown), f"{rules}: the views differ mid-hand"
             assert shown[0]["revealed"] is None, f"{rules}: the deal shown before the end"
             action = player.choose(game_rules(rules).observe(game.state, 0), rng)
             number = services.move(table_id, host, number, action.to_dict())
         else:
             pytest.fail(f"{rules}: the hand did not end")
-        revealed = shown[0]["revealed"]
-        assert revealed is not None
-        assert hashlib.sha256(revealed["text"].encode()).hexdigest() == first
-        assert revealed["deal"] == deal_text(true_state(app, table_id).deal)
+        state = true_state(app, table_id)
+        lines = part_lines(state.deal)
+        shows = game_rules(rules).shows_hand
+        for viewer, committed in [*enumerate(shown), (None, watched)]:
+            revealed = committed["revealed"]
+            assert revealed is not None and revealed["version"] == 2
+            checked = check_reveal(revealed["text"])
+            assert checked["sha256"] == first and checked["wrong"] == []
+            kept = {f"hand {s}" for s in range(seats)
+                    if s != viewer and shows is not None and not shows(state, s)}
+            for part in revealed["parts"]:
+                label = part["label"]
+                if label in kept or (label == "stock" and kept):
+                    assert part["text"] is None, f"{rules}: {viewer} sees {label}"
+                    assert lines[label] not in revealed["text"]
+                else:
+                    assert part["text"].endswith(lines[label]), f"{rules}: {label}"
         if not game.match_over:  # the next hand: a new deal, a new commitment
             number = services.move(table_id, host, number, {"type": "next_hand"})
             table = services.get_table(table_id)

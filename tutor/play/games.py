@@ -81,6 +81,9 @@ class TableGame:
     seeded: bool = False
     """Started from a seed a test server was asked for: its salts come from that seed too,
     so the same seed gives the same game, commitments included."""
+    commitment_version: int = 2
+    """The version of the current hand's commitment: 2 (each part on its own), or 1 for
+    a hand stored before version 2 (its whole deal in one hash), still shown as it was."""
 
     # --- queries --------------------------------------------------------------------
 
@@ -188,6 +191,7 @@ class TableGame:
         self.finished.append(state_to_dict(self.state))
         self.state = self.match.next_hand()
         self.deal_salt = self.new_salt()
+        self.commitment_version = 2
 
     def new_salt(self) -> str:
         """The salt of the current hand's deal: random, but for a seeded game (whoever
@@ -241,7 +245,8 @@ class TableGame:
                          game_rules(self.rules).match_from_dict(self.match.to_dict(),
                                                                 self.rules),
                          self.state.clone(), list(self.finished), self.seats, self.resigned,
-                         dict(self.options), self.deal_salt, self.seeded)
+                         dict(self.options), self.deal_salt, self.seeded,
+                         self.commitment_version)
 
     def table_dict(self) -> dict[str, Any]:
         return {"form": FORM, "rules": self.rules.id, "match": self.match.to_dict(),
@@ -249,7 +254,8 @@ class TableGame:
                 "coaching": self.coaching, "seats": self.seats, "resigned": self.resigned,
                 "options": dict(self.options),
                 **({} if self.deal_salt is None else {"deal_salt": self.deal_salt}),
-                **({"seeded": True} if self.seeded else {})}
+                **({"seeded": True} if self.seeded else {}),
+                **({"deal_commitment": 2} if self.commitment_version == 2 else {})}
 
     def to_dict(self) -> dict[str, Any]:
         return {**state_to_dict(self.state), "table": self.table_dict()}
@@ -302,7 +308,8 @@ class TableGame:
             raise InvalidGameError("table.seats must be the number of hands dealt")
         return cls(rules, level, str(coaching), match, state, finished, seats, resigned,
                    dict(options), read_salt(table.get("deal_salt")),
-                   table.get("seeded") is True)
+                   table.get("seeded") is True,
+                   2 if table.get("deal_commitment") == 2 else 1)
 
 
 # --- starting a game ------------------------------------------------------------------------

@@ -2,9 +2,9 @@
 page's): built from the game's observer for seat 0 alone (``observe`` for the position,
 ``observe_action`` for the log), the profile's capabilities and the match's score.  Every
 card in it is one the learner has seen face up or holds: the other hands and the stock
-order never appear while the hand goes on.  Once it is over, ``deal_commitment`` reveals
-the whole deal as dealt (every hand, the stock in order) with its salt, so the learner can
-check it against the commitment shown from the start (issue 29).
+order never appear while the hand goes on.  Once it is over, ``deal_commitment``
+(:mod:`tutor.play.fairness`) reveals the parts of the deal the learner may see, so they can
+check them against the commitment shown from the start (issue 29).
 
 ``game`` is the site's game object (:class:`tutor.play.games.TableGame`: ``rules``,
 ``level``, ``coaching``, ``state``, ``score``, ``target``, ``hand_over``, ``match_over``,
@@ -18,7 +18,6 @@ from typing import Any
 from flask_babel import gettext
 
 from solver.claims.play import center_help
-from solver.game.commitment import commitment, committed_text, deal_text
 from solver.game.conquian.view import Observation
 from solver.game.registry import game_rules
 from solver.messages import N_
@@ -27,6 +26,7 @@ from tutor.play.card_help import card_help
 from tutor.play.choices import actions_of, choices
 from tutor.play.closing import closing
 from tutor.play.describe import Translate, opens, prompt, tell, translator
+from tutor.play.fairness import deal_commitment
 from tutor.play.prompts import plain_prompt
 from tutor.play.table_view import HUMAN, dealt_text, seat_count, seat_list, seat_name, table
 
@@ -112,24 +112,6 @@ def revealed_hands(state: Any, seats: int) -> list[dict[str, Any]]:
              if s == HUMAN or rules.shows_hand is None or rules.shows_hand(state, s)
              else None}
             for s in range(seats)]
-
-
-def deal_commitment(game: Any) -> dict[str, Any] | None:
-    """The current hand's deal commitment (``hash``, its ``short`` form), and once the
-    hand is over (or the match resigned) its reveal: the ``salt``, the ``deal`` text and
-    the whole committed ``text`` (:mod:`solver.game.commitment`).  Before then neither
-    the salt nor the deal leaves the server.  ``None`` for a hand dealt without a salt
-    (an older stored game)."""
-    salt = getattr(game, "deal_salt", None)
-    if salt is None:
-        return None
-    deal = game.state.deal
-    digest = commitment(deal, salt)
-    revealed = None
-    if game.hand_over or getattr(game, "resigned", False):  # no move can follow
-        revealed = {"salt": salt, "deal": deal_text(deal), "text": committed_text(deal, salt)}
-    return {"hash": digest, "short": digest[:12], "algorithm": "sha256",
-            "revealed": revealed}
 
 
 def _score(game: Any, seats: int) -> dict[str, Any]:
@@ -256,7 +238,8 @@ def game_view(game: Any, *, with_log: bool = False, help_requested: bool = False
         "match_result": match_result(game, seats),
         "revealed": revealed_hands(state, seats) if hand_over else None,
         "last_actions": log_entries(state, tail, translate),
-        "deal_commitment": deal_commitment(game),
+        "deal_commitment": deal_commitment(game, HUMAN,
+                                           [seat_name(s, seats) for s in range(seats)]),
     })
     view["match"] = _match(game, rules, seats)
     if help_ is not None:

@@ -20,9 +20,9 @@ from tutor.models import PlayTable
 from tutor.play.card_help import card_help
 from tutor.play.choices import actions_of, choices
 from tutor.play.describe import opens, tell, translator
+from tutor.play.fairness import deal_commitment
 from tutor.play.games import TableGame
 from tutor.play.table_view import table as tabled_melds
-from tutor.play.view import deal_commitment
 from tutor.tables import reviews
 
 PRIVATE = ("hand", "legal_actions", "takes", "analysis", "player", "to_act", "you",
@@ -124,7 +124,8 @@ def spectator_view(game: TableGame, names: list[str], since: int = 0,
     """What a spectator may see: the fields every seat's observer shows alike, the hand
     counts, and each seat's exposed melds from its own observer.  ``granted``: the viewer
     is the class's teacher and the host granted the hand on the table, which is over: the
-    hands as they ended and the deal's reveal too."""
+    hands as they ended too.  Once the hand is over every spectator gets the deal's public
+    parts (``deal_commitment``)."""
     rules = game_rules(game.rules)
     views = [rules.observe(game.state, s).to_dict() for s in range(game.seats)]
     public = {key: value for key, value in views[0].items()
@@ -150,16 +151,9 @@ def spectator_view(game: TableGame, names: list[str], since: int = 0,
     view["log"] = public_log
     if granted and game.hand_over:  # the finished hand only, never a hand in play
         view["revealed"] = revealed(game, names)
-        view["deal_commitment"] = deal_commitment(game)
+        view["deal_commitment"] = deal_commitment(game, None, names, granted=True)
     view["granted"] = bool(granted and game.hand_over)
     return view
-
-
-def _commitment(game: TableGame, seat: int | None) -> dict[str, Any] | None:
-    found = deal_commitment(game)
-    if found is None or seat is not None:
-        return found
-    return {**found, "revealed": None}
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -194,9 +188,9 @@ def _common(game: TableGame, view: dict[str, Any], seat: int | None, names: list
         # A spectator sees no hand, not even turned up at the end (a teacher may later be
         # granted them).
         "revealed": None if seat is None else revealed(game, names),
-        # The hash from the deal on, for every seat and spectators; the deal and its salt
-        # once the hand is over, to the seats only: the deal holds every hand.
-        "deal_commitment": _commitment(game, seat),
+        # The hash from the deal on, for every seat and spectators; once the hand is over
+        # the parts of the deal the viewer may see (a version-1 deal: to the seats only).
+        "deal_commitment": deal_commitment(game, seat, names),
     })
     if "log" not in view and seat is not None:
         view["log"] = _log(game, seat, names, since)
