@@ -8,10 +8,12 @@ browser's check (static/js/verify-deal.js)."""
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, render_template
 
 from solver.game.commitment import check_reveal, part_lines
 from solver.game.registry import GAMES, game_rules, players_of
@@ -92,3 +94,58 @@ def test_the_table_page_shows_the_commitment_to_seats_and_spectators(app: Flask)
         assert "data-deal-text" not in page  # no reveal while the hand goes on
         fragment = client.get(f"/tables/{table_id}/fragment").get_data(as_text=True)
         assert f'data-deal-commitment="{digest}"' in fragment
+
+
+def _throw_in(state: Any, seat: int, shows: Any) -> Any:
+    """A legal action of ``seat`` after which the game keeps its hand face down, if any."""
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply_action(action)
+        if not shows(after, seat):
+            return action
+    return None
+
+
+def test_a_hand_thrown_in_stays_hidden_from_the_other_seats_and_spectators(app: Flask) -> None:
+    """The host throws their hand in (a game with ``shows_hand``: Conquin's pass); at the
+    end the others and a spectator get that hand's hash alone, and the stock's (with the
+    other hands it would give the hand away), while the host sees their own hand; every
+    view still verifies, and the page shows which parts stayed hidden."""
+    rules = next(r for r in GAMES if game_rules(r).shows_hand is not None)
+    shows = game_rules(rules).shows_hand
+    seats = max(3, get_profile(rules).min_players)
+    host = learner(app)
+    rng = random.Random(3)
+    with app.test_request_context():
+        table_id = services.open_table(host, rules, seats).id
+        services.fill_with_computers(table_id, host, "easy")
+        number = services.start(table_id, host, seed=5)
+        thrown = False
+        for _move in range(MAX_MOVES):
+            game = services.load_game(services.get_table(table_id))
+            if game.hand_over:
+                break
+            state = game.state
+            action = _throw_in(state, 0, shows) if not thrown else None
+            thrown = thrown or action is not None
+            if action is None:
+                action = players_of(rules)["greedy"]().choose(
+                    game_rules(rules).observe(state, 0), rng)
+            number = services.move(table_id, host, number, action.to_dict())
+        assert thrown and not shows(game.state, 0), "the host's hand was not thrown in"
+        names = seat_names(services.get_table(table_id).seats, seats)
+        lines = part_lines(true_state(app, table_id).deal)
+        own = seat_view(game, 0, names)["deal_commitment"]["revealed"]
+        assert own["parts"][1]["label"] == "hand 0" and own["parts"][1]["text"]
+        for viewer, view in [(1, seat_view(game, 1, names)), (None, spectator_view(game, names))]:
+            revealed = view["deal_commitment"]["revealed"]
+            hidden = {p["label"]: p["why"] for p in revealed["parts"] if p["text"] is None}
+            kept = {f"hand {s}" for s in range(seats) if s != viewer and not shows(game.state, s)}
+            assert set(hidden) == {*kept, "stock"} and all(hidden.values())
+            assert lines["hand 0"] not in json.dumps(view)
+            checked = check_reveal(revealed["text"])
+            assert checked["sha256"] == view["deal_commitment"]["hash"]
+            assert checked["wrong"] == []
+            page = render_template("play/_fairness.html", view=view)
+            assert 'data-deal-hidden="hand 0"' in page and "data-deal-root" in page
+            assert lines["hand 0"] not in page and "thrown in face down" in page
