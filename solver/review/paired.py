@@ -6,7 +6,11 @@ smaller than the candidates' own.  The drop of the learner's move is the largest
 differences; it lies between ``low`` and ``high``, each candidate's mean difference less or
 plus ``Z`` paired standard errors.  A decision gets the grade of
 :func:`solver.review.grading.grade_for` only when both ends fall in the same grade;
-otherwise its grade is :data:`UNCLEAR`: the deals played cannot tell which it is.
+one exception: when the low end is already past the mistake threshold and the high end is a
+blunder, the grade is :data:`MISTAKE_OR_WORSE` (issue 31 item 4: in Kunken a missed winning
+take drops between 10 and 60 points after 16 deals, surely bad, but no count of deals would
+tell a mistake from a blunder there).  Otherwise its grade is :data:`UNCLEAR`: the deals
+played cannot tell which it is.
 """
 
 from __future__ import annotations
@@ -16,14 +20,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from solver.review.grading import GRADES, grade_for
+from solver.review.grading import GRADES, THRESHOLDS, grade_for
 
 UNCLEAR: Final = "unclear"
 """The grade of a decision whose drop the playouts leave between two grades.  (A third
 answer, "surely under 10 points", was tried and dropped: its border with this one moved
 with the sampling seed, and about one decision in eight changed answer between two
 gradings.)"""
-LABELS: Final = (*GRADES, UNCLEAR)
+MISTAKE_OR_WORSE: Final = "mistake_or_worse"
+"""The grade of a decision whose drop is surely at least a mistake's and may be a
+blunder's: counted with the mistakes (a personal puzzle, a kind of mistake)."""
+MISTAKE_AT: Final = THRESHOLDS[GRADES.index("mistake") - 1]
+"""The lowest drop graded a mistake."""
+LABELS: Final = (*GRADES, MISTAKE_OR_WORSE, UNCLEAR)
 """Every grade this module gives."""
 Z: Final = 3.0
 """Paired standard errors on each side of a drop before its grade counts as clear (2 and
@@ -66,9 +75,12 @@ class Drop:
 
 def label(low: float, high: float) -> str:
     """The grade of a drop between ``low`` and ``high``: the grade both ends fall in, else
+    :data:`MISTAKE_OR_WORSE` when the low end is past the mistake threshold, else
     :data:`UNCLEAR`."""
     grade = grade_for(low)
-    return grade if grade_for(high) == grade else UNCLEAR
+    if grade_for(high) == grade:
+        return grade
+    return MISTAKE_OR_WORSE if low >= MISTAKE_AT else UNCLEAR
 
 
 def paired_drop(rows: Sequence[Sequence[float]], z: float = Z) -> Drop:

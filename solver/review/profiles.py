@@ -25,7 +25,8 @@ cooncan, Colonel, Conquin and Kunken alike:
    become clear with up to DEALS deals (:func:`solver.review.paired.hopeless`).
 4. **The grade** is conquian-40's scale (:func:`solver.review.grading.grade_for`) given only
    when the playouts make it clear (:mod:`solver.review.paired`: both ends of the drop,
-   ``Z`` paired standard errors either side, fall in one grade); otherwise ``unclear``.
+   ``Z`` paired standard errors either side, fall in one grade); "mistake or worse" when the
+   low end is past the mistake threshold and the high end a blunder; otherwise ``unclear``.
    ``scripts/review-agreement`` measures how often grading a hand again with another
    seed gives each decision the same grade.
 
@@ -67,7 +68,8 @@ ATTEMPTS: Final = 6
 the moves already played illegal, and is then refused)."""
 OTHERS: Final = 2
 """Legal moves compared besides the learner's and the greedy player's."""
-VERSION: Final = 2
+VERSION: Final = 3
+"""Stored reviews of another version are graded again (3: the grade "mistake or worse")."""
 
 
 def _kind(text: str) -> str:

@@ -51,7 +51,7 @@ def finish(page: Page, check_a11y: Any = None, snapshot: Any = None, name: str =
         grades = page.locator(".decisions-table tbody .grade").all_inner_texts()
         assert len(grades) == rows.count()
         assert set(grades) <= {"Best", "Good", "Inaccuracy", "Mistake", "Blunder",
-                               "Unclear"}, grades
+                               "Mistake or worse", "Unclear"}, grades
         summary = page.locator(".grade-summary li")
         assert sum(int(t.split()[-1]) for t in summary.all_inner_texts()) == rows.count()
         expect(page.get_by_role("img", name="Your winning chances after each decision")

@@ -6,7 +6,8 @@ from the stock where it would take the upcard or the face-up card)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+import sys
+from typing import Any, Final
 
 from solver.game.record import state_to_dict
 from solver.game.registry import game_rules, players_of
@@ -44,10 +45,26 @@ def seats_of(rules: str) -> int:
     return max(2, PROFILES[rules].min_players)
 
 
-def left_card_hand(rules: str, seed: int) -> tuple[dict[str, Any], int] | None:
+HANDS: Final[dict[str, tuple[int, int]]] = {
+    "conquian-40": (15, 2),
+    "cooncan": (15, 2),
+    "colonel": (14, 2),
+    "conquin": (70, 6),
+    "kunken": (21, 2),
+    "kunken-40": (3, 2),
+    "kunken-104": (34, 2),
+}
+"""Per profile, the seed and the number of seats of the first hand :func:`graded_mistake`
+finds (``python -m tests.mistakes.helpers PROFILE [SEATS]`` searches again).  Conquin's
+hand has six seats: with three, leaving the card that closes costs only about ten points
+(the learner usually closes a turn later), and the deals never make that clear."""
+
+
+def left_card_hand(rules: str, seed: int, seats: int | None = None
+                   ) -> tuple[dict[str, Any], int] | None:
     """A finished hand where seat 0 once left a card the greedy player took, and that step."""
     game = game_rules(rules)
-    seats = seats_of(rules)
+    seats = seats or seats_of(rules)
     state = game.new_match(seed, get_profile(rules), seats, {"dealer": 0}).next_hand()
     players = [players_of(rules)["greedy"]() for _ in range(seats)]
     rng = random.Random(seed)
@@ -65,11 +82,12 @@ def left_card_hand(rules: str, seed: int) -> tuple[dict[str, Any], int] | None:
     return (state_to_dict(state), bad) if bad is not None else None
 
 
-def graded_mistake(rules: str, seeds: int = 60, playouts: int = 800
-                   ) -> tuple[dict[str, Any], dict[str, Any], Question]:
-    """A hand, its grading and the verified puzzle of its bad decision."""
-    for seed in range(seeds):
-        found = left_card_hand(rules, seed)
+def graded_mistake(rules: str, seeds: range = range(60), seats: int | None = None,
+                   playouts: int = 800) -> tuple[dict[str, Any], dict[str, Any], Question]:
+    """A hand, its grading and the verified puzzle of its bad decision: the first of
+    ``seeds`` with one."""
+    for seed in seeds:
+        found = left_card_hand(rules, seed, seats)
         if found is None:
             continue
         stored, step = found
@@ -79,24 +97,54 @@ def graded_mistake(rules: str, seeds: int = 60, playouts: int = 800
             made = question(state, rules, graded, f"t-{seed}")
             if made is not None:
                 return stored, data, made
-    raise AssertionError(f"no graded mistake at a faced card in {seeds} hands of {rules}")
+    raise AssertionError(f"no graded mistake at a faced card in hands {seeds} of {rules}")
 
 
-def site_hand(rules: str, seed: int) -> TableGame | None:
+def known_mistake(rules: str) -> tuple[dict[str, Any], dict[str, Any], Question]:
+    """The graded mistake of ``rules``'s hand in :data:`HANDS`."""
+    assert rules in HANDS, f"no hand with a graded mistake is known for {rules}"
+    seed, seats = HANDS[rules]
+    return graded_mistake(rules, range(seed, seed + 1), seats)
+
+
+def site_moves(rules: str, seed: int) -> tuple[TableGame, list[dict[str, Any]], int] | None:
     """A hand against the site's Hard computer (``new_game``) in which the learner once
-    leaves a card it would go out with; None when no such card came."""
+    leaves a card it would go out with: the game, the learner's moves as sent to the site
+    (the computer's are the site's own), and the index among them of the card left; None
+    when no such card came."""
     game = new_game(rules, "hard", seed)
     greedy = players_of(rules)["greedy"]()
     look = game_rules(rules).observe
     rng = random.Random(seed)
-    bad = False
+    bad: int | None = None
+    moves: list[dict[str, Any]] = []
     while not game.hand_over:
         state = game.state
         action = greedy.choose(look(state, HUMAN), rng)
-        if not bad and _takes(action) and _wins_this_turn(state, action, greedy,
-                                                          random.Random(seed)):
+        if bad is None and _takes(action) and _wins_this_turn(state, action, greedy,
+                                                              random.Random(seed)):
             others = [a for a in state.legal_actions() if _leaves(a)]
             if others:
-                action, bad = others[0], True
-        game.act(action.to_dict())
-    return game if bad else None
+                action, bad = others[0], len(moves)
+        moves.append(action.to_dict())
+        game.act(moves[-1])
+    return None if bad is None else (game, moves, bad)
+
+
+def site_hand(rules: str, seed: int) -> TableGame | None:
+    """:func:`site_moves`' game, once its hand is over."""
+    found = site_moves(rules, seed)
+    return None if found is None else found[0]
+
+if __name__ == "__main__":
+    # The first hand with a graded mistake: PYTHONPATH=. python -m tests.mistakes.helpers
+    # PROFILE [SEATS] [SEEDS]
+    profile = sys.argv[1]
+    wanted = int(sys.argv[2]) if len(sys.argv) > 2 else seats_of(profile)
+    for number in range(int(sys.argv[3]) if len(sys.argv) > 3 else 200):
+        try:
+            graded_mistake(profile, range(number, number + 1), wanted)
+        except AssertionError:
+            continue
+        print(f'"{profile}": ({number}, {wanted}),')
+        break

@@ -42,6 +42,14 @@ def test_the_first_predicate_that_holds_names_the_kind(kind: str) -> None:
     assert kind_of(you, best) == kind
 
 
+def test_taking_from_the_stock_instead_of_the_face_up_card_is_a_wrong_draw() -> None:
+    # Conquin's take names where the card comes from, not the hand cards.
+    assert kind_of({"type": "take", "from": "stock"},
+                   {"type": "take", "from": "face_up"}) == "wrong_draw"
+    assert kind_of({"type": "take", "from": "face_up"},
+                   {"type": "take", "from": "stock"}) == "wrong_draw"
+
+
 @pytest.mark.parametrize("kind", [k for k in EXAMPLES if k != "other"])
 def test_a_predicate_holds_for_no_other_kinds_example(kind: str) -> None:
     holds = dict(KINDS)[kind]

@@ -20,7 +20,7 @@ from flask.testing import FlaskClient
 from solver.game.registry import game_rules
 from solver.puzzles.tasks import grade
 from solver.rules import PROFILES
-from tests.mistakes.helpers import graded_mistake
+from tests.mistakes.helpers import known_mistake
 from tutor import create_app
 from tutor.core.learner import SESSION_KEY
 from tutor.extensions import db
@@ -34,22 +34,15 @@ from tutor.puzzles.services import grade_response
 pytestmark = pytest.mark.slow  # each profile grades a few hands out
 GAME_ID = "g" * 32
 
-_CACHE: dict[str, tuple[dict[str, Any], dict[str, Any], Question] | None] = {}
+_CACHE: dict[str, tuple[dict[str, Any], dict[str, Any], Question]] = {}
 
 
 def found(rules: str) -> tuple[dict[str, Any], dict[str, Any], Question]:
-    """The hand with a graded bad decision at a card the learner faced, once per profile."""
+    """The known hand of the profile with a graded bad decision at a card the learner faced
+    (tests.mistakes.helpers.HANDS), graded once per profile; fails when it has none."""
     if rules not in _CACHE:
-        try:
-            _CACHE[rules] = graded_mistake(rules)
-        except AssertionError:
-            _CACHE[rules] = None
-    got = _CACHE[rules]
-    if got is None:
-        pytest.xfail("the grader calls no decision at a faced card of this profile a mistake "
-                     "or a blunder in 60 hands: its sampling stops at 16 deals there, and "
-                     "every such grade stays unclear")
-    return got
+        _CACHE[rules] = known_mistake(rules)
+    return _CACHE[rules]
 
 
 def _response(question: Question, right: bool) -> dict[str, Any]:

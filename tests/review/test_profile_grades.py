@@ -13,7 +13,15 @@ from solver.game.playing import play_hand
 from solver.game.record import state_from_dict, state_to_dict
 from solver.game.registry import game_rules, players_of
 from solver.review.grading import GRADES, THRESHOLDS, grade_for
-from solver.review.paired import LABELS, UNCLEAR, label, paired_drop
+from solver.review.paired import (
+    LABELS,
+    MISTAKE_AT,
+    MISTAKE_OR_WORSE,
+    UNCLEAR,
+    hopeless,
+    label,
+    paired_drop,
+)
 from solver.review.profiles import covers, grade_profile_hand, without_drawn_card
 from solver.rules import PROFILES, get_profile
 
@@ -99,9 +107,11 @@ def test_a_refused_win_grades_worse_than_the_win(rules: str) -> None:
                 if without_drawn_card(a).to_dict() == decision["best"])
     assert _wins_at_once(state, best)
     # ... and the refusal did worse: never "best", its drop (less one standard error) over
-    # two points; when the deals cannot tell which grade, "unclear" says so.
+    # two points; when the deals cannot tell which grade, "unclear" (or "mistake or worse")
+    # says so.
     assert decision["chances"] < 1.0
-    assert decision["grade"] in (*GRADES[1:], UNCLEAR) and decision["drop"] > THRESHOLDS[0]
+    assert decision["grade"] in (*GRADES[1:], MISTAKE_OR_WORSE, UNCLEAR)
+    assert decision["drop"] > THRESHOLDS[0]
 
 
 def _played(rules: str, seed: int) -> dict[str, Any]:
@@ -153,6 +163,34 @@ def test_the_drop_is_graded_only_when_clear() -> None:
     # The learner's move clearly better than the others: best even with noise.
     better = [[1.0] * 16, [0.0, 1.0] * 8]
     assert paired_drop(better).grade == "best" and paired_drop(better).best == 0
+
+
+def test_a_drop_surely_past_a_mistake_is_mistake_or_worse() -> None:
+    # Both ends past the mistake threshold, one a mistake and one a blunder: surely bad.
+    assert label(MISTAKE_AT + 0.02, 0.6) == MISTAKE_OR_WORSE
+    assert label(MISTAKE_AT, 0.6) == MISTAKE_OR_WORSE
+    # One end under it: the decision may be an inaccuracy, so the deals cannot tell.
+    assert label(MISTAKE_AT - 0.02, 0.6) == UNCLEAR
+    # Both ends in one grade: that grade.
+    assert label(MISTAKE_AT + 0.01, MISTAKE_AT + 0.05) == "mistake"
+    assert grade_for(0.3) == label(0.3, 0.6) == "blunder"
+    # 16 deals where the other move won 9 the learner's move lost, drew none better:
+    # a drop from about 17 to 96 points, not "unclear".
+    rows = [[0.0] * 16, [1.0] * 9 + [0.0] * 7]
+    drop = paired_drop(rows)
+    assert MISTAKE_AT <= drop.low < THRESHOLDS[3] <= drop.high
+    assert drop.grade == MISTAKE_OR_WORSE
+
+
+def test_a_decision_that_could_become_clear_is_sampled_on() -> None:
+    # 4 of 16 deals lost by the learner's move only: a drop from 0 to 60 points now, but
+    # the same share on 160 deals would put it past the mistake threshold (14 to 36).
+    rows = [[0.0] * 16, [1.0] * 4 + [0.0] * 12]
+    assert paired_drop(rows).grade == UNCLEAR
+    assert not hopeless(rows, 160)
+    # Even 160 deals of a share this small would leave it between "best" and a mistake.
+    rows = [[0.0] * 16, [1.0] * 1 + [0.0] * 15]
+    assert paired_drop(rows).grade == UNCLEAR and hopeless(rows, 160)
 
 
 def test_the_review_page_names_and_counts_every_grade() -> None:

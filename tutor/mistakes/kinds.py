@@ -56,9 +56,9 @@ def missed_close(you: Move, best: Move) -> bool:
 
 
 def wrong_draw(you: Move, best: Move) -> bool:
-    """Both draw, from different places."""
-    return (best.get("type") == you.get("type") == "draw"
-            and best.get("from") != you.get("from"))
+    """Both draw (or take a card into the hand, as in Conquin), from different places."""
+    return (best.get("type") == you.get("type") and best.get("type") in ("draw", "take")
+            and "from" in best and best.get("from") != you.get("from"))
 
 
 def missed_force(you: Move, best: Move) -> bool:

@@ -36,6 +36,7 @@ from solver.puzzles import model as sp
 from solver.puzzles import profile_hints
 from solver.puzzles.model import read_hand_cards
 from solver.puzzles.tasks import check_answer, grade
+from solver.review.paired import MISTAKE_OR_WORSE
 from solver.rules import DEFAULT_PROFILE, get_profile
 from solver.search import analyze_any
 from tutor.mistakes.kinds import kind_of
@@ -43,7 +44,8 @@ from tutor.play.card_help import position_data
 from tutor.play.games import HUMAN, replay_hand
 from tutor.play.table_view import table
 
-GRADED: Final = ("mistake", "blunder")
+GRADED: Final = ("mistake", MISTAKE_OR_WORSE, "blunder")
+"""The grades a puzzle is made of ("mistake or worse": surely at least a mistake)."""
 
 
 @dataclass(frozen=True)
@@ -169,8 +171,8 @@ def question(state: Any, rules: str, graded: Mapping[str, Any], key: str
         analysis = analyze_any(position)
         said, why = _sentences(position, analysis, task, answer)
         puzzle = sp.Puzzle(id=key, title="Find the better move", position=position, task=task,
-                           answer=answer, themes=(), difficulty=3 if graded["grade"] == "mistake"
-                           else 2, hints=tuple(said), explanation=why)
+                           answer=answer, themes=(), difficulty=2 if graded["grade"] == "blunder"
+                           else 3, hints=tuple(said), explanation=why)
         if len(said) < sp.MIN_HINTS or not _confirmed(puzzle, right, wrong):
             return None
     except (ConquianError, ValueError, KeyError, StopIteration):

@@ -36,7 +36,7 @@ from solver.game.conquian.view import Observation, observe
 from solver.game.record import state_from_dict, state_to_dict
 from solver.melds import meld_cards
 from solver.review.grading import GRADES, THRESHOLDS, grade_hand, text_from_dict
-from solver.review.paired import UNCLEAR
+from solver.review.paired import MISTAKE_OR_WORSE, UNCLEAR
 from solver.review.profiles import HAND_PLAYOUTS, grade_profile_hand
 from solver.review.profiles import VERSION as PROFILE_VERSION
 from solver.rules import DEFAULT_PROFILE, RuleProfile, get_profile
@@ -58,7 +58,8 @@ GRADE_LABELS: Final = {
     "mistake": _l("Mistake"),
     "blunder": _l("Blunder"),
 }
-PROFILE_GRADE_LABELS: Final = {**GRADE_LABELS, UNCLEAR: _l("Unclear")}
+PROFILE_GRADE_LABELS: Final = {**GRADE_LABELS, MISTAKE_OR_WORSE: _l("Mistake or worse"),
+                                UNCLEAR: _l("Unclear")}
 """The other profiles' reviews grade only what their playouts make clear
 (solver.review.paired)."""
 
@@ -369,7 +370,11 @@ def thresholds() -> list[tuple[str, str]]:
 def profile_thresholds() -> list[tuple[str, Any]]:
     """The other profiles' grade scale: the same, and the answer for a decision whose grade
     the deals played could not tell."""
-    return [*thresholds(), (UNCLEAR, _l("the deals played could not tell which grade"))]
+    mistake = round(100 * THRESHOLDS[2])
+    worse = gettext("≥ %(points)s: at least a mistake; the deals played could not tell a "
+                    "mistake from a blunder", points=mistake)
+    return [*thresholds(), (MISTAKE_OR_WORSE, worse),
+            (UNCLEAR, _l("the deals played could not tell which grade"))]
 
 
 
