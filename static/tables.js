@@ -36,6 +36,10 @@
       .then(function (html) {
         var hadFocus = root.contains(document.activeElement);
         root.innerHTML = html;
+        // The page's move number is the one of the table it shows: the fragment's own,
+        // read after the state (it may be newer), never the state's before it arrives.
+        var shown = root.querySelector("[data-shown-move]");
+        root.dataset.move = shown ? shown.dataset.shownMove : String(move);
         shownAt = Date.now();
         timedOut = false;
         say(yourMove ? root.dataset.yourMove : root.dataset.changed);
@@ -55,7 +59,6 @@
         if (body.stamp === stamp) { return null; }
         stamp = body.stamp;
         move = body.move_number;
-        root.dataset.move = String(move);
         var view = body.view || {};
         return swap(view.turn !== undefined && view.turn !== null && view.turn === body.seat);
       })
