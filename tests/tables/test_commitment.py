@@ -149,3 +149,4 @@ def test_a_hand_thrown_in_stays_hidden_from_the_other_seats_and_spectators(app: 
             page = render_template("play/_fairness.html", view=view)
             assert 'data-deal-hidden="hand 0"' in page and "data-deal-root" in page
             assert lines["hand 0"] not in page and "thrown in face down" in page
+            assert revealed["text"] in page  # the whole reveal, for conquian verify-deal
