@@ -86,7 +86,9 @@ STOCK: Final = "stock"
 THROWN_IN: Final = "thrown_in"
 """Why a hand is hidden: the game keeps it face down (``GameRules.shows_hand``)."""
 GIVES_AWAY: Final = "gives_away"
-"""Why the stock is hidden: with every other part it would give a hidden hand away."""
+"""Why the stock is hidden: with the parts shown it would give a hidden hand away."""
+NOT_SHOWN: Final = "not_shown"
+"""Why a hand is hidden from a spectator: nobody showed them the finished hand."""
 
 
 def new_salt() -> str:
@@ -214,13 +216,18 @@ def commitment_v2(deal: Deal, salt: str) -> str:
 
 
 def hidden_parts(deal: Deal, viewer: int | None,
-                 shows_hand: Callable[[int], bool] | None) -> dict[str, str]:
+                 shows_hand: Callable[[int], bool] | None,
+                 sees_hands: bool = True) -> dict[str, str]:
     """The parts a viewer (a seat, or ``None`` for a spectator) may not see once the hand
     is over, with why: a hand the game keeps face down (``shows_hand`` false for its seat;
-    a seat always sees its own), and then the stock too, since the deck less the stock
-    and the hands shown would be the hidden hands' cards."""
-    hidden = {f"hand {seat}": THROWN_IN for seat in range(deal.players)
-              if seat != viewer and shows_hand is not None and not shows_hand(seat)}
+    a seat always sees its own), every other seat's hand when not ``sees_hands`` (a
+    spectator nobody showed the hands), and then the stock too: the deck less the stock
+    and the hands shown would be the hidden hands' cards, and its order would tell which
+    cards were drawn into them."""
+    hidden = {f"hand {seat}": THROWN_IN if sees_hands else NOT_SHOWN
+              for seat in range(deal.players)
+              if seat != viewer and (not sees_hands or (shows_hand is not None
+                                                        and not shows_hand(seat)))}
     if hidden:
         hidden[STOCK] = GIVES_AWAY
     return hidden

@@ -1,8 +1,8 @@
 """Version 2 of the deal commitment (solver/game/commitment.py), for every registered game:
 the commitment recomputes from the module docstring's recipe with hashlib alone; once a hand
-is over each viewer (every seat, and a spectator) is revealed no card of a part they may not
-see, nor anything that gives it away; and changing any revealed part or any hash of the list
-fails the check."""
+is over each viewer (every seat, and a spectator, shown the hands or not) is revealed no
+card of a part they may not see, nor anything that gives it away; and changing any revealed
+part or any hash of the list fails the check."""
 
 from __future__ import annotations
 
@@ -85,11 +85,13 @@ def test_a_viewer_is_never_revealed_a_part_they_may_not_see(rules: str, seed: in
     lines = c.part_lines(deal)
     shows = _shows(state)
     deck = Counter(card_str(x) for x in deal.rules.deck.cards)
-    for viewer in [*range(deal.players), None]:
-        reveal = c.reveal_v2(deal, SALT, c.hidden_parts(deal, viewer, shows))
+    # every seat; a spectator shown the finished hand; one not shown it (no hand at all)
+    for viewer, sees in [*((s, True) for s in range(deal.players)), (None, True),
+                         (None, False)]:
+        reveal = c.reveal_v2(deal, SALT, c.hidden_parts(deal, viewer, shows, sees))
         parts = {p["label"]: p for p in reveal["parts"]}
         must_hide = {f"hand {s}" for s in range(deal.players)
-                     if s != viewer and shows is not None and not shows(s)}
+                     if s != viewer and (not sees or (shows is not None and not shows(s)))}
         assert must_hide <= {label for label, p in parts.items() if p["text"] is None}
         if viewer is not None:
             assert parts[f"hand {viewer}"]["text"] is not None  # one's own hand, always
@@ -106,7 +108,7 @@ def test_a_viewer_is_never_revealed_a_part_they_may_not_see(rules: str, seed: in
             # ... nor the rest of the deck shown, which would leave exactly its cards
             assert deck - shown != hidden, (viewer, label)
             assert lines[label] not in reveal["text"]
-            assert parts[label]["hidden"] == c.THROWN_IN
+            assert parts[label]["hidden"] == (c.THROWN_IN if sees else c.NOT_SHOWN)
         assert (parts["stock"]["text"] is None) == bool(must_hide)
 
 

@@ -1,13 +1,14 @@
 """Every hand at a live table carries a deal commitment from its deal on, the same for
 every seat and for spectators; once the hand is over each seat is revealed the parts of the
 deal it may see (its own hand, every hand the game turns face up, the dealer, the stock
-unless it would give a hidden hand away) and a spectator the public ones; they hash to the
-commitment shown from the start, they are the deal the server dealt, and a hand thrown in
-shows its hash alone; the next hand gets a new one.  The table's page carries it for the
-browser's check (static/js/verify-deal.js)."""
+unless it would give a hidden hand away) and a spectator the public one (the dealer); they
+hash to the commitment shown from the start, they are the deal the server dealt, and a
+hand thrown in shows its hash alone; the next hand gets a new one.  The table's page carries
+it for the browser's check (static/js/verify-deal.js)."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
 from typing import Any
@@ -64,8 +65,9 @@ def test_every_seat_and_a_spectator_get_one_commitment_that_verifies(app: Flask,
             assert revealed is not None and revealed["version"] == 2
             checked = check_reveal(revealed["text"])
             assert checked["sha256"] == first and checked["wrong"] == []
-            kept = {f"hand {s}" for s in range(seats)
-                    if s != viewer and shows is not None and not shows(state, s)}
+            kept = {f"hand {s}" for s in range(seats)  # a spectator sees no hand
+                    if s != viewer and (viewer is None
+                                        or (shows is not None and not shows(state, s)))}
             for part in revealed["parts"]:
                 label = part["label"]
                 if label in kept or (label == "stock" and kept):
@@ -108,7 +110,8 @@ def _throw_in(state: Any, seat: int, shows: Any) -> Any:
 
 def test_a_hand_thrown_in_stays_hidden_from_the_other_seats_and_spectators(app: Flask) -> None:
     """The host throws their hand in (a game with ``shows_hand``: Conquin's pass); at the
-    end the others and a spectator get that hand's hash alone, and the stock's (with the
+    end the others and the teacher shown the hand get that hand's hash alone (a spectator
+    gets no hand at all), and the stock's (with the
     other hands it would give the hand away), while the host sees their own hand; every
     view still verifies, and the page shows which parts stayed hidden."""
     rules = next(r for r in GAMES if game_rules(r).shows_hand is not None)
@@ -137,10 +140,14 @@ def test_a_hand_thrown_in_stays_hidden_from_the_other_seats_and_spectators(app: 
         lines = part_lines(true_state(app, table_id).deal)
         own = seat_view(game, 0, names)["deal_commitment"]["revealed"]
         assert own["parts"][1]["label"] == "hand 0" and own["parts"][1]["text"]
-        for viewer, view in [(1, seat_view(game, 1, names)), (None, spectator_view(game, names))]:
+        others = [(1, seat_view(game, 1, names)),
+                  (None, spectator_view(game, names, granted=True)),  # the class's teacher
+                  (None, spectator_view(game, names))]  # any spectator: no hand at all
+        for number, (viewer, view) in enumerate(others):
             revealed = view["deal_commitment"]["revealed"]
             hidden = {p["label"]: p["why"] for p in revealed["parts"] if p["text"] is None}
-            kept = {f"hand {s}" for s in range(seats) if s != viewer and not shows(game.state, s)}
+            kept = {f"hand {s}" for s in range(seats)
+                    if s != viewer and (number == 2 or not shows(game.state, s))}
             assert set(hidden) == {*kept, "stock"} and all(hidden.values())
             assert lines["hand 0"] not in json.dumps(view)
             checked = check_reveal(revealed["text"])
@@ -148,5 +155,5 @@ def test_a_hand_thrown_in_stays_hidden_from_the_other_seats_and_spectators(app: 
             assert checked["wrong"] == []
             page = render_template("play/_fairness.html", view=view)
             assert 'data-deal-hidden="hand 0"' in page and "data-deal-root" in page
-            assert lines["hand 0"] not in page and "thrown in face down" in page
+            assert lines["hand 0"] not in page and hidden["hand 0"] in html.unescape(page)
             assert revealed["text"] in page  # the whole reveal, for conquian verify-deal

@@ -68,7 +68,10 @@ def test_the_host_grants_the_teacher_a_finished_hand(app: Flask, owner: FlaskCli
     watch.seen(final)
     hidden = kinds(zones(final).hidden)  # the stock never turned: no one sees it
     before = _state(owner, table_id)["view"]
-    assert before["revealed"] is None and before["deal_commitment"]["revealed"] is None
+    assert before["revealed"] is None
+    # the deal's reveal before the grant: the dealer alone, every hand and the stock hashed
+    assert [p["label"] for p in before["deal_commitment"]["revealed"]["parts"]
+            if p["text"]] == ["dealer"]
     assert not before["granted"]
     assert not named(before) - watch.public, "the teacher sees a card before the grant"
 
@@ -91,7 +94,7 @@ def test_the_host_grants_the_teacher_a_finished_hand(app: Flask, owner: FlaskCli
     rules = game_rules(final.deal.rules)
     assert hands == {s: rules.observe(final, s).to_dict().get("hand", [])
                      for s in range(2)}
-    assert after["deal_commitment"]["revealed"]["text"]  # the deal and its salt
+    assert all(p["text"] for p in after["deal_commitment"]["revealed"]["parts"])  # the deal
     shown = named({k: v for k, v in after.items() if k != "deal_commitment"})
     assert shown - watch.public - set().union(*watch.known.by_seat) == set()
     assert not (named(after["revealed"]) & hidden)

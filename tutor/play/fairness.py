@@ -1,8 +1,10 @@
 """The deal commitment a viewer is shown (:mod:`solver.game.commitment`, issue 29): its
 hash from the deal on, and once the hand is over the parts of the deal that viewer may see.
 
-Version 2 (every hand dealt since) reveals to each viewer the dealer, their own hand, every
-hand the game turns face up and the stock, and of any other part its hash alone, with why;
+Version 2 (every hand dealt since) reveals to each seat the dealer, its own hand, every
+hand the game turns face up and the stock (unless it would give a hidden hand away), to a
+spectator the dealer (and, once the host shows the class's teacher the finished hand, what
+a seat sees of the other hands), and of any other part its hash alone, with why;
 a hand stored with version 1 reveals its whole deal to the seats, as it did then.
 """
 
@@ -18,8 +20,11 @@ from solver.messages import N_
 
 WHY_HIDDEN = {
     c.THROWN_IN: N_("Hidden: this hand was thrown in face down, so only its hash is shown."),
-    c.GIVES_AWAY: N_("Hidden: with the other hands, the stock would give away the cards of "
-                     "a hand thrown in face down, so only its hash is shown."),
+    c.GIVES_AWAY: N_("Hidden: the stock would give away cards of a hand that stays hidden, "
+                     "so only its hash is shown."),
+    c.NOT_SHOWN: N_("Hidden: a spectator does not see the players' hands unless the host "
+                    "shows the finished hand to the class's teacher, so only its hash is "
+                    "shown."),
 }
 
 
@@ -34,12 +39,14 @@ def _part_name(label: str, viewer: int | None, names: list[str]) -> str:
     return _("Hand of %(name)s", name=names[seat])
 
 
-def _reveal_v2(game: Any, salt: str, viewer: int | None, names: list[str]) -> dict[str, Any]:
+def _reveal_v2(game: Any, salt: str, viewer: int | None, names: list[str],
+               granted: bool) -> dict[str, Any]:
     state = game.state
     rules = game_rules(state.deal.rules)
     shows = rules.shows_hand
     hidden = c.hidden_parts(state.deal, viewer,
-                            None if shows is None else (lambda seat: shows(state, seat)))
+                            None if shows is None else (lambda seat: shows(state, seat)),
+                            sees_hands=viewer is not None or granted)
     revealed = c.reveal_v2(state.deal, salt, hidden)
     for part in revealed["parts"]:
         part["name"] = _part_name(part["label"], viewer, names)
@@ -52,9 +59,10 @@ def deal_commitment(game: Any, viewer: int | None, names: list[str],
     """The current hand's commitment for ``viewer`` (a seat, or ``None``: a spectator;
     ``names``: the seats' names): ``hash``, its ``short`` form and ``version``, and once
     the hand is over (or the match resigned) its ``revealed`` parts.  Before then nothing
-    but the hash leaves the server.  A version-1 hand reveals its whole deal (``salt``,
-    ``deal``, ``text``), never to a spectator unless ``granted`` (the teacher the host
-    showed the finished hand).  ``None`` for a hand dealt without a salt (an older game)."""
+    but the hash leaves the server.  A spectator sees no hand unless ``granted`` (the
+    teacher the host showed the finished hand).  A version-1 hand reveals its whole deal
+    (``salt``, ``deal``, ``text``), to a spectator only when ``granted``.  ``None`` for a
+    hand dealt without a salt (an older game)."""
     salt = getattr(game, "deal_salt", None)
     if salt is None:
         return None
@@ -64,7 +72,7 @@ def deal_commitment(game: Any, viewer: int | None, names: list[str],
     revealed = None
     if game.hand_over or getattr(game, "resigned", False):  # no move can follow
         if version == 2:
-            revealed = _reveal_v2(game, salt, viewer, names)
+            revealed = _reveal_v2(game, salt, viewer, names, granted)
         elif viewer is not None or granted:
             revealed = {"version": 1, "salt": salt, "deal": c.deal_text(deal),
                         "text": c.committed_text(deal, salt)}

@@ -124,8 +124,9 @@ def spectator_view(game: TableGame, names: list[str], since: int = 0,
     """What a spectator may see: the fields every seat's observer shows alike, the hand
     counts, and each seat's exposed melds from its own observer.  ``granted``: the viewer
     is the class's teacher and the host granted the hand on the table, which is over: the
-    hands as they ended too.  Once the hand is over every spectator gets the deal's public
-    parts (``deal_commitment``)."""
+    hands as they ended, and the deal's parts a seat sees of the others' hands.  Once the
+    hand is over every spectator gets the deal's public part (``deal_commitment``: the
+    dealer, every other part by its hash alone)."""
     rules = game_rules(game.rules)
     views = [rules.observe(game.state, s).to_dict() for s in range(game.seats)]
     public = {key: value for key, value in views[0].items()
