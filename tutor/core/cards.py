@@ -48,10 +48,35 @@ def card_label(code: str) -> str:
                   suit=SUIT_NAMES[card_suit(card)]))
 
 
-def _rank_phrases() -> tuple[str, ...]:
+_ARTICLE = "card rank with its definite article"
+_OBJECT = "card rank as the object of a verb, with its definite article"
+"""The contexts of the two forms of a card's name in a sentence: as its subject, or as
+the object of a verb ("Ты сбросил двойку червей" beside "двойка червей подходит"). English
+writes both as the bare rank; a language without cases writes both alike."""
+
+
+def _rank_phrases(context: str) -> tuple[str, ...]:
     # The article's gender follows the rank ("el rey", "la reina"; "o rei", "a dama"), so
     # each rank is translated with its article. English sentences write "the" themselves
-    # ("You declined the %(card)s."), so the English phrase is the bare rank.
+    # ("You declined the %(card)s."), so the English phrase is the bare rank. The literal
+    # calls let the extractor find every form.
+    if context == _OBJECT:
+        return (
+            pgettext("card rank as the object of a verb, with its definite article", "ace"),
+            pgettext("card rank as the object of a verb, with its definite article", "two"),
+            pgettext("card rank as the object of a verb, with its definite article", "three"),
+            pgettext("card rank as the object of a verb, with its definite article", "four"),
+            pgettext("card rank as the object of a verb, with its definite article", "five"),
+            pgettext("card rank as the object of a verb, with its definite article", "six"),
+            pgettext("card rank as the object of a verb, with its definite article", "seven"),
+            pgettext("card rank as the object of a verb, with its definite article", "eight"),
+            pgettext("card rank as the object of a verb, with its definite article", "nine"),
+            pgettext("card rank as the object of a verb, with its definite article", "ten"),
+            pgettext("card rank as the object of a verb, with its definite article", "jack"),
+            pgettext("card rank as the object of a verb, with its definite article", "queen"),
+            pgettext("card rank as the object of a verb, with its definite article", "king"),
+            pgettext("card rank as the object of a verb, with its definite article", "joker"),
+        )
     return (
         pgettext("card rank with its definite article", "ace"),
         pgettext("card rank with its definite article", "two"),
@@ -66,27 +91,37 @@ def _rank_phrases() -> tuple[str, ...]:
         pgettext("card rank with its definite article", "jack"),
         pgettext("card rank with its definite article", "queen"),
         pgettext("card rank with its definite article", "king"),
+        pgettext("card rank with its definite article", "joker"),
     )
 
 
-_PHRASES: dict[tuple[str, int], str] = {}
-"""Card phrases by language, worked out once per process."""
+_PHRASES: dict[tuple[str, str, int], str] = {}
+"""Card phrases by language and form, worked out once per process."""
 
 
-def card_phrase(code: str) -> str:
+def card_phrase(code: str, *, as_object: bool = False) -> str:
     """A card's name as a sentence uses it, in the page's language: "six of hearts" in
-    English (after the sentence's own "the"), "el seis de corazones", "a dama de copas"."""
+    English (after the sentence's own "the"), "el seis de corazones", "a dama de copas";
+    ``as_object``: the form for the object of a verb ("двойку червей", see ``_OBJECT``),
+    which every sentence whose English has the card as a verb's object asks for."""
     card = parse_kind(code)
-    key = (str(get_locale() or "en"), card)
+    context = _OBJECT if as_object else _ARTICLE
+    key = (str(get_locale() or "en"), context, card)
     phrase = _PHRASES.get(key)
     if phrase is None:
+        ranks = _rank_phrases(context)
         if is_joker(card):
-            phrase = pgettext("card rank with its definite article", "joker")
+            phrase = ranks[-1]
         else:
-            phrase = str(_l("%(rank)s of %(suit)s", rank=_rank_phrases()[card_rank(card)],
+            phrase = str(_l("%(rank)s of %(suit)s", rank=ranks[card_rank(card)],
                             suit=SUIT_NAMES[card_suit(card)]))
         _PHRASES[key] = phrase
     return phrase
+
+
+def card_object(code: str) -> str:
+    """A card's name as the object of a verb ("You discarded the %(card)s.")."""
+    return card_phrase(code, as_object=True)
 
 
 def hand_key(code: str) -> tuple[int, int]:
@@ -113,6 +148,7 @@ def card_parts(code: str) -> dict[str, str]:
             "suit": "joker",
             "label": card_label(code),
             "phrase": card_phrase("*") if stands is None else card_label(code),
+            "object": card_object("*") if stands is None else card_label(code),
         }
     card = parse_kind(code)
     rank, suit = card_rank(card), card_suit(card)
@@ -123,4 +159,5 @@ def card_parts(code: str) -> dict[str, str]:
         "suit": SUIT_CLASSES[suit],
         "label": card_label(code),
         "phrase": card_phrase(code),
+        "object": card_object(code),
     }

@@ -1,7 +1,10 @@
 """Plain sentences for the play pages: what a move did, and what the learner faces now.
 
 Cards are named in words ("six of hearts") so that the log reads the same on screen and
-in a screen reader; every sentence goes through gettext.
+in a screen reader; every sentence goes through gettext. A card that is the object of a verb
+in the English sentence ("You discarded the %(card)s.") is named in its object form
+(``as_object``: Russian "двойку червей"); one after a preposition ("with the %(cards)s")
+keeps the plain form, which translations put after a noun ("с картами …").
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import g, has_request_context
-from flask_babel import get_locale, get_translations
+from flask_babel import get_locale, get_translations, pgettext
 from flask_babel import gettext as _
 
 from solver.cards import Card, CardMask, card_str, cards_of
@@ -18,7 +21,7 @@ from solver.claims.play import prompt_claims
 from solver.game.conquian.actions import Action
 from solver.game.conquian.view import Observation
 from solver.messages import N_
-from tutor.core.cards import card_phrase
+from tutor.core.cards import card_object, card_phrase
 
 Translate = Callable[..., str]
 
@@ -34,13 +37,13 @@ def translator() -> Translate:
     return translate
 
 
-_NAMES: dict[tuple[str, Card], str] = {}
-"""Spoken card names by language: 40 per language, worked out once per process."""
+_NAMES: dict[tuple[str, bool, Card], str] = {}
+"""Spoken card names by language and form: 80 per language, worked out once per process."""
 
 
-def name(card: Card | None) -> str:
+def name(card: Card | None, *, as_object: bool = False) -> str:
     """A card's name as a sentence uses it, in the page's language (with its article where
-    the language needs one: see ``card_phrase``)."""
+    the language needs one: see ``card_phrase``); ``as_object``: as a verb's object."""
     if card is None:
         return "?"
     locale = "en"
@@ -48,14 +51,15 @@ def name(card: Card | None) -> str:
         locale = g.get("play_locale") or ""
         if not locale:
             locale = g.play_locale = str(get_locale() or "en")
-    key = (locale, card)
+    key = (locale, as_object, card)
     label = _NAMES.get(key)
     if label is None:
-        label = _NAMES[key] = card_phrase(card_str(card))
+        label = _NAMES[key] = card_phrase(card_str(card), as_object=as_object)
     return label
 
 
 def names(mask: CardMask, _: Translate = _) -> str:
+    """Cards after a preposition ("with the %(cards)s"): the plain form."""
     labels = [name(c) for c in cards_of(mask)]
     if len(labels) <= 1:
         return "".join(labels)
@@ -65,7 +69,7 @@ def names(mask: CardMask, _: Translate = _) -> str:
 def describe(action: Action, by_you: bool, _: Translate = _) -> str:
     """One log line for an action, from the learner's side of the table (``_`` may be a
     ``translator()`` for a whole log)."""
-    card = name(action.card)
+    card = name(action.card, as_object=True)
     kind = action.type
     if kind == "take":
         if action.hand_cards:
@@ -79,7 +83,7 @@ def describe(action: Action, by_you: bool, _: Translate = _) -> str:
         if action.discard is None:
             return (_("%(took)s and won the hand with 11 cards down (R10).", took=took))
         return _("%(took)s, and discarded the %(discard)s.", took=took,
-                 discard=name(action.discard))
+                 discard=name(action.discard, as_object=True))
     if by_you:
         if kind == "turn":
             return _("You turned the %(card)s from the stock.", card=card)
@@ -119,7 +123,7 @@ def prompt(observation: Observation, last: Action | None, last_by_you: bool,
            _: Translate = _) -> str:
     """What the learner faces now, and what they may do (R6-R11)."""
     obs = observation
-    center = name(obs.center)
+    center = name(obs.center, as_object=True)
     common = common_prompt(obs, last, _)
     if common is not None:
         return common
@@ -164,7 +168,7 @@ def result_text(winner: int | None, human: int, _: Translate = _) -> str:
 
 def advise(action: Action) -> str:
     """An action as advice, in the imperative ("Take the six of hearts with ...")."""
-    card = name(action.card)
+    card = name(action.card, as_object=True)
     if action.type == "take":
         if action.hand_cards:
             took = _("Take the %(card)s with the %(cards)s from your hand",
@@ -173,7 +177,8 @@ def advise(action: Action) -> str:
             took = _("Take the %(card)s onto your melds", card=card)
         if action.discard is None:
             return _("%(took)s and win the hand (R10).", took=took)
-        return _("%(took)s, and discard the %(discard)s.", took=took, discard=name(action.discard))
+        return _("%(took)s, and discard the %(discard)s.", took=took,
+                 discard=name(action.discard, as_object=True))
     if action.type == "turn":
         return _("Turn the top card of the stock.")
     if action.type == "pass":
@@ -188,17 +193,19 @@ def advise(action: Action) -> str:
 # --- the log of every profile, in the first and second person ------------------------------
 
 
-def phrase(code: str) -> str:
-    """A card of a record action in words; a joker standing for a card says so."""
-    from tutor.core.cards import card_phrase
-
+def phrase(code: str, *, as_object: bool = False) -> str:
+    """A card of a record action in words; a joker standing for a card says so;
+    ``as_object``: as a verb's object (see the module's docstring)."""
     if code.startswith("*") and len(code) > 1:
+        if as_object:
+            return pgettext("card as the object of a verb", "joker as the %(card)s",
+                            card=card_object(code[1:]))
         return _("joker as the %(card)s", card=card_phrase(code[1:]))
-    return card_phrase(code)
+    return card_phrase(code, as_object=as_object)
 
 
-def phrases(codes: list[str]) -> str:
-    labels = [phrase(c) for c in codes]
+def phrases(codes: list[str], *, as_object: bool = False) -> str:
+    labels = [phrase(c, as_object=as_object) for c in codes]
     if len(labels) <= 1:
         return "".join(labels)
     return _("%(first)s and %(last)s", first=", ".join(labels[:-1]), last=labels[-1])
@@ -207,8 +214,10 @@ def phrases(codes: list[str]) -> str:
 def _told(kind: str, action: dict[str, Any], you: bool) -> tuple[str, dict[str, object]]:
     """The log sentence of an action as a template for "you" or "%(who)s" and its
     parameters."""
-    card = phrase(str(action.get("card"))) if action.get("card") else ""
-    cards = phrases(list(action.get("cards") or []))
+    # Every card of these sentences is a verb's object, but the cards "with" a take and of a
+    # meld taken back, which follow a preposition.
+    card = phrase(str(action.get("card")), as_object=True) if action.get("card") else ""
+    cards = phrases(list(action.get("cards") or []), as_object=True)
     if kind == "turn":
         return (N_("You turned the top card of the stock.") if you else
                 N_("%(who)s turned the top card of the stock.")), {}
@@ -231,7 +240,7 @@ def _told(kind: str, action: dict[str, Any], you: bool) -> tuple[str, dict[str, 
                     ), params
         discard = action.get("discard")
         if discard:
-            params["discard"] = phrase(str(discard))
+            params["discard"] = phrase(str(discard), as_object=True)
         if action.get("lay_off"):
             template = ((N_("You took the %(card)s and laid it off, and discarded the "
                             "%(discard)s.") if you else
@@ -272,7 +281,8 @@ def _told(kind: str, action: dict[str, Any], you: bool) -> tuple[str, dict[str, 
     }
     if kind == "take_back" and cards:  # named by the review, which knows the table then
         return (N_("You took back your meld of the %(cards)s.") if you else
-                N_("%(who)s took back their meld of the %(cards)s.")), {"cards": cards}
+                N_("%(who)s took back their meld of the %(cards)s.")), {
+                    "cards": phrases(list(action.get("cards") or []))}
     if kind == "pass":
         if card:
             return (N_("You passed the %(card)s.") if you else
@@ -293,7 +303,7 @@ def _told(kind: str, action: dict[str, Any], you: bool) -> tuple[str, dict[str, 
     if kind == "close":
         melds = action.get("melds") or []
         shown = "; ".join(phrases(list(m)) for m in melds)
-        params = {"melds": shown, "discard": phrase(str(action.get("discard")))}
+        params = {"melds": shown, "discard": phrase(str(action.get("discard")), as_object=True)}
         return (N_("You closed with %(melds)s, and discarded the %(discard)s.") if you else
                 N_("%(who)s closed with %(melds)s, and discarded the %(discard)s.")), params
     if kind in simple:
@@ -336,7 +346,7 @@ def tell(action: dict[str, Any], actor: int, who: str, _: Translate = _, *,
     if opening and action.get("type") == "discard":
         return _(N_("You laid the %(card)s face up: it starts the discard pile.") if actor == 0
                  else N_("%(who)s laid the %(card)s face up: it starts the discard pile."),
-                 who=who, card=phrase(str(action.get("card"))))
+                 who=who, card=phrase(str(action.get("card")), as_object=True))
     chips = action.get("chips")
     if action.get("type") in _CHIPS and isinstance(chips, int) and chips:
         singular, plural = _CHIPS[str(action["type"])][0 if actor == 0 else 1]

@@ -13,7 +13,7 @@ def plain_prompt(obs: Observation, last: Action | None, last_by_you: bool,
                  _: Translate) -> str:
     """What the learner faces, with no verdict on the center card: the choices the rules
     give in this phase, whether or not the card fits (R6-R9)."""
-    center = name(obs.center)
+    center = name(obs.center, as_object=True)
     common = common_prompt(obs, last, _)
     if common is not None:
         return common
