@@ -345,7 +345,7 @@ class Stack:
         for path in [static, *static.rglob("*")]:
             path.chmod(0o755 if path.is_dir() else 0o644)
         site = (ROOT / "deploy" / "nginx" / "conquian.conf").read_text()
-        servers = "\n    ".join(f"server {HOST}:{port} max_fails=1 fail_timeout=2s;"
+        servers = "\n    ".join(f"server {HOST}:{port} max_fails=5 fail_timeout=2s;"
                                  for port in self.app_ports)
         for key, value in {
             "APP_SERVERS": servers, "HTTP_LISTEN": f"{HOST}:{self.http_port}",

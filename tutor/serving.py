@@ -15,7 +15,7 @@ not a production server.
 
 Environment: ``HOST``/``PORT`` (127.0.0.1:8000); gunicorn: ``WEB_CONCURRENCY`` (worker
 processes, 2), ``GUNICORN_THREADS`` (threads per worker for requests, 8),
-``TABLE_STREAMS`` (threads per worker for live tables' event streams, 400); waitress:
+``TABLE_STREAMS`` (threads per worker for live tables' event streams, 1000); waitress:
 ``WAITRESS_THREADS`` (8).
 """
 
@@ -30,11 +30,13 @@ worker_class = "gthread"
 # A live table's event stream holds a gthread thread for its whole life (tutor/tables/
 # stream.py), so each worker gets TABLE_STREAMS threads for streams on top of the
 # GUNICORN_THREADS that serve pages and moves: streams never starve requests, and one
-# server of two workers carries 800 streams (issue 29: 200 tables of 4), so when the other
-# is killed or restarted its streams reconnect at once.  An idle thread costs little
-# (scripts/bench-tables measures the memory per stream).
+# server of two workers carries 800 streams (issue 29: 200 tables of 4) even when the
+# kernel hands them to one worker more than the other (400 each refused the surplus, and
+# nginx counted the 503s as failures of the only live server), so when the other is killed
+# or restarted its streams reconnect at once.  Threads start as streams need them, and an
+# idle one costs little (scripts/bench-tables measures the memory per stream).
 request_threads = int(os.environ.get("GUNICORN_THREADS", "8"))
-stream_threads = int(os.environ.get("TABLE_STREAMS", "400"))
+stream_threads = int(os.environ.get("TABLE_STREAMS", "1000"))
 threads = request_threads + stream_threads
 
 

@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import joinedload
 
 from solver.errors import ConquianError
 from solver.game.matches import check_seats, match_options
@@ -147,10 +148,11 @@ def check_options(rules: RuleProfile, seats: object, match: Mapping[str, Any] | 
 
 
 def get_table(table_id: str, lock: bool = False) -> PlayTable:
+    """The table, its seats read in the same query (every request of a table asks who
+    sits where); a locked read leaves them to their own (FOR UPDATE takes no outer join)."""
     query = select(PlayTable).where(PlayTable.id == table_id)
-    if lock:
-        query = query.with_for_update()
-    table = db.session.execute(query).scalar_one_or_none()
+    query = query.with_for_update() if lock else query.options(joinedload(PlayTable.seats))
+    table = db.session.execute(query).unique().scalar_one_or_none()
     if table is None:
         raise NotFound(N_("there is no table with this address"))
     return table
