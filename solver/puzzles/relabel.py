@@ -63,8 +63,9 @@ SUIT_WORDS: Final[tuple[tuple[str, ...], ...]] = (
      "fiore", "fiori", "bastone", "bastoni",
      "трефы", "треф", "трефа", "трефам", "трефами", "трефах", *(f"трефов{e}" for e in _RU_ADJ)),
 )
+# Matched against lower-cased text: re.IGNORECASE makes these alternations several times slower.
 _WORD_PATTERNS: Final = tuple(
-    re.compile(r"\b(?:" + "|".join(words) + r")\b", re.IGNORECASE) for words in SUIT_WORDS
+    re.compile(r"\b(?:" + "|".join(words) + r")\b") for words in SUIT_WORDS
 )
 
 
@@ -151,8 +152,9 @@ def fixed_suits(title: str, texts: Iterable[str]) -> set[int]:
     in lists), or named in words anywhere (words are not rewritten)."""
     keep = {s for s in range(NUM_SUITS) if SUIT_GLYPHS[s] in title}
     for text in (title, *texts):
+        lowered = text.lower()
         for suit, pattern in enumerate(_WORD_PATTERNS):
-            if pattern.search(text):
+            if pattern.search(lowered):
                 keep.add(suit)
     return keep
 
