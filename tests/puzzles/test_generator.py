@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from solver.puzzles.generator import SPECS, Stats, generate, generate_set, pick_title
-from solver.puzzles.model import parse_set
+from solver.puzzles.model import LANGUAGES, parse_set
 from solver.puzzles.tasks import check_answer
 from solver.puzzles.themes import THEMES
 from solver.puzzles.validate import validate_set
@@ -80,13 +80,15 @@ def test_generate_cli_writes_a_valid_set(tmp_path: Path) -> None:
 
 
 def test_pick_title_never_repeats_in_any_language() -> None:
-    used: dict[str, set[str]] = {"en": {"Take 6♥"}, "pt": set(), "es": set()}
+    used: dict[str, set[str]] = {lang: set() for lang in LANGUAGES}
+    used["en"].add("Take 6♥")
     titles = [pick_title("find_play", "6♥", used) for _ in range(6)]
     english = [t["en"] for t in titles]
     assert english[:4] == [
         "Which cards go with 6♥?", "Lay down 6♥", "Find the take with 6♥", "Take 6♥ (2)"
     ]
-    for lang in ("en", "pt", "es"):
+    for lang in LANGUAGES:
         assert len({t[lang] for t in titles}) == 6
+        assert lang == "en" or titles[0][lang] != titles[0]["en"]  # the catalog's wording
     assert titles[0]["pt"] == "Quais cartas vão com 6♥?"
     assert titles[0]["es"] == "¿Qué cartas van con 6♥?"
