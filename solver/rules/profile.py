@@ -17,6 +17,7 @@ from solver.melds import TABLE_40, MeldRules, MeldTable
 from solver.messages import N_
 
 CenterUse = Literal["meld", "draw"]
+CenterName = Literal["center", "discard_pile", "upcard", "face_up"]
 AnalysisKind = Literal["center", "draw", "closing"]
 LayOff = Literal["none", "left_card", "any", "after_own_meld"]
 
@@ -53,6 +54,10 @@ class RuleProfile:
     center_use: ClassVar[CenterUse] = "meld"
     """``meld``: a taken card goes down at once and never enters the hand (R8);
     ``draw``: it is drawn into the hand."""
+    center_name: ClassVar[CenterName] = "center"
+    """What the rule book calls the face-up card a player may take, so that the site words
+    it the same: the center card (R7, C7), the top of the discard pile (K6, K7), the upcard
+    (H4) or the face-up card (I8)."""
     melds_shown: ClassVar[bool] = True
     """Melds go down on the table during the hand (not only when closing)."""
     hand_melds_any_turn: ClassVar[bool] = False

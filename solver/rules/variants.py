@@ -13,7 +13,7 @@ from typing import ClassVar
 from solver.cards import Deck
 from solver.melds import MeldRules
 from solver.messages import N_
-from solver.rules.profile import AnalysisKind, CenterUse, LayOff, RuleProfile
+from solver.rules.profile import AnalysisKind, CenterName, CenterUse, LayOff, RuleProfile
 
 _ALL_RANKS = tuple(range(13))
 _RANKS_40 = (0, 1, 2, 3, 4, 5, 6, 10, 11, 12)
@@ -62,6 +62,7 @@ class Colonel(RuleProfile):
     win_down = None
     analysis: ClassVar[AnalysisKind] = "draw"
     center_use: ClassVar[CenterUse] = "draw"
+    center_name: ClassVar[CenterName] = "upcard"
     hand_melds_any_turn = True
     forcing = False
     lay_off: ClassVar[LayOff] = "any"
@@ -98,6 +99,7 @@ class Conquin(RuleProfile):
     win_down = None
     analysis: ClassVar[AnalysisKind] = "closing"
     center_use: ClassVar[CenterUse] = "draw"
+    center_name: ClassVar[CenterName] = "face_up"
     melds_shown = False
     deal_in_blocks = True
     forcing = False
@@ -128,6 +130,7 @@ class Kunken(RuleProfile):
     seed = "003"
     deck = Deck(ranks=_ALL_RANKS, jokers=2, rule="K1")
     meld_rules = MeldRules(run_max=13, rule="K3", deck_rule="K1", joker_rule="K4")
+    center_name: ClassVar[CenterName] = "discard_pile"
     hand_melds_any_turn = True
     forcing = False
     lay_off: ClassVar[LayOff] = "after_own_meld"

@@ -383,11 +383,16 @@ class TakeOrLeave(PositionExercise):
     kind: ClassVar[str] = "choice"
 
     def choices(self) -> list[Choice]:
-        leave = (
-            _l("Pass %(card)s to your opponent", card=self.center)
-            if self.position.center_from == "stock"
-            else _l("Decline %(card)s", card=self.center)
-        )
+        # Worded as the profile's rule book: one center card passed or declined (R7, C7), or
+        # a discard pile, where an unused stock card is discarded and a top discard left
+        # lying while the player takes the top card of the stock (K7).
+        piled = self.position.rules.center_name == "discard_pile"
+        if self.position.center_from == "stock":
+            leave = (_l("Discard %(card)s", card=self.center) if piled
+                     else _l("Pass %(card)s to your opponent", card=self.center))
+        else:
+            leave = (_l("Leave %(card)s and take the top card of the stock", card=self.center)
+                     if piled else _l("Decline %(card)s", card=self.center))
         return [Choice("take", _l("Take %(card)s", card=self.center)), Choice("leave", leave)]
 
     def check(self, answer: Answer) -> Feedback:
