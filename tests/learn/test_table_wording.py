@@ -117,3 +117,38 @@ def test_kunkens_leave_choice_follows_k7() -> None:
                 assert leave.startswith(expected), (lesson.slug, leave)
                 seen.add((str(piled), source))
     assert ("True", "stock") in seen and ("True", "opponent") in seen
+
+
+@pytest.fixture(scope="module")
+def library_app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
+    from tutor import create_app
+    from tutor.core.setup import prepare_database
+
+    path = tmp_path_factory.mktemp("wording")
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}/p.sqlite",
+                      "PUZZLE_DIR": str(BOOKS.parents[1] / "puzzles")})
+    prepare_database(app)
+    return app
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("profile_id", list(PROFILES))
+def test_every_bundled_puzzle_page_speaks_as_its_game(library_app: Flask,
+                                                      profile_id: str) -> None:
+    """The puzzle page itself hands the set's profile to its table."""
+    import json
+
+    rules = get_profile(profile_id)
+    library = BOOKS.parents[1] / "puzzles" / f"{profile_id}.json"
+    if not library.exists():  # conquian-40's puzzles are in theme sets, not one file
+        library = library.with_name("forcing.json")
+    data = json.loads(library.read_text("utf-8"))
+    first = next(p for p in data["puzzles"] if p["task"] != "discard")  # the card not taken
+    url = f"/puzzles/sets/{data['id']}/{first['id']}"
+    response = library_app.test_client().get(url)
+    assert response.status_code == 200, url
+    text = response.get_data(as_text=True)
+    board = text[text.index('class="table-felt board"'):]
+    board = board[:board.index("</section>")]
+    _check_table(board, rules, WORDS[rules.center_name][2])

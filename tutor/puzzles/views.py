@@ -24,7 +24,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, gettext
 
 from solver.puzzles.relabel import SuitPermutation, SuitPermutationError
-from solver.rules import DEFAULT_PROFILE, PROFILES
+from solver.rules import DEFAULT_PROFILE, PROFILES, get_profile
 from tutor.core.clock import now
 from tutor.core.learner import current_learner
 from tutor.extensions import db
@@ -86,7 +86,7 @@ def _template_globals(state: BlueprintSetupState) -> None:
     from tutor.analyzer.profiles import profile_name
 
     state.app.jinja_env.globals.update(task_label=task_label, theme_label=theme_label,
-                                       profile_name=profile_name,
+                                       profile_name=profile_name, rule_profile=get_profile,
                                        default_ruleset=DEFAULT_PROFILE.id)
 
 
