@@ -106,8 +106,11 @@ def test_a_kunken_mistake_becomes_a_puzzle_in_the_review_queue(
     expect(page.get_by_role("link", name="The review of that hand")).to_be_visible()
     check_a11y(page)
     play = min(question.puzzle.answer.plays, key=lambda m: (m.bit_count(), m))
-    for card in cards_of(play):
-        page.locator(f"input[name=cards][value='{card_str(card)}']").check()
+    wanted = [card_str(c) for c in cards_of(play)]
+    for code in wanted:  # the card buttons the page makes of the hand's checkboxes
+        card = page.locator(f"button[data-card='{code}']").first
+        card.click()
+        expect(card).to_have_attribute("aria-pressed", "true")
     page.locator("button[name=answer][value=take]").click()
     expect(page.locator("#result h2")).to_have_text("✓ Correct!")
     check_a11y(page)
