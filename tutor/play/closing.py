@@ -5,13 +5,14 @@ public)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
 
 from solver.rules import RuleProfile
-from tutor.play.table_view import HUMAN, seat_name
+from tutor.play.table_view import HUMAN
+from tutor.play.table_view import seat_name as named
 
 
 def signed(n: int) -> str:
@@ -37,15 +38,21 @@ def nets(view: Mapping[str, Any], stake: int) -> list[int]:
     return out
 
 
-def closing(view: Mapping[str, Any], rules: RuleProfile, stake: int, pot_played: bool
-            ) -> dict[str, Any] | None:
+def closing(view: Mapping[str, Any], rules: RuleProfile, stake: int, pot_played: bool,
+            names: Sequence[str] | None = None, you: bool = True) -> dict[str, Any] | None:
     """``{"melds", "payment", "net"}`` once a deal with a pot is over (``stake``: the
-    chips at stake in it, I7); ``None`` otherwise."""
+    chips at stake in it, I7); ``None`` otherwise.  ``names``: each seat's name by the
+    observation's (seat-relative) seat, a live table's; ``you``: seat 0 reads the lines
+    (a spectator does not)."""
     result = view.get("result")
     players = view.get("players")
     if not result or not players or "pot" not in view:
         return None
     seats = len(players)
+
+    def seat_name(seat: int, seats: int) -> str:
+        return names[seat] if names is not None else named(seat, seats)
+
     winner = result.get("winner")
     melds = sorted((list(m) for m in result.get("melds") or []), key=len, reverse=True)
     pay, bets = rules.rule("score"), rules.rule("betting")
@@ -69,13 +76,13 @@ def closing(view: Mapping[str, Any], rules: RuleProfile, stake: int, pot_played:
         lines.append(
             _("You closed for ×%(m)s: each player still in pays you %(extra)s more chips "
                "(%(stake)s × %(more)s) (%(rule)s).", m=multiplier, extra=extra,
-               stake=stake, more=multiplier - 1, rule=pay) if winner == HUMAN else
+               stake=stake, more=multiplier - 1, rule=pay) if winner == HUMAN and you else
              _("%(who)s closed for ×%(m)s: each player still in pays %(extra)s more chips "
                "(%(stake)s × %(more)s) (%(rule)s).", who=who, m=multiplier, extra=extra,
                stake=stake, more=multiplier - 1, rule=pay))
     else:
         lines.append(_("You closed for ×1: nobody pays more than the pot (%(rule)s).",
-                       rule=pay) if winner == HUMAN else
+                       rule=pay) if winner == HUMAN and you else
                      _("%(who)s closed for ×1: nobody pays more than the pot (%(rule)s).",
                        who=who, rule=pay))
     for p in players:

@@ -19,9 +19,11 @@ from solver.game.registry import game_rules
 from tutor.models import PlayTable
 from tutor.play.card_help import card_help
 from tutor.play.choices import actions_of, choices
+from tutor.play.closing import closing
 from tutor.play.describe import opens, tell, translator
 from tutor.play.fairness import deal_commitment
 from tutor.play.games import TableGame
+from tutor.play.table_view import seat_list
 from tutor.play.table_view import table as tabled_melds
 from tutor.tables import reviews
 
@@ -91,6 +93,31 @@ def revealed(game: TableGame, names: list[str]) -> list[dict[str, Any]] | None:
             for s in range(game.seats)]
 
 
+def felt(game: TableGame, obs: Any, viewer: int, names: list[str], you: bool = True
+         ) -> dict[str, Any]:
+    """The table as the play page draws it, built by the play page's own builders
+    (tutor/play/table_view.py, closing.py) from ``obs``, the observation of seat ``viewer``
+    (seat-relative: its seat 0 is ``viewer``): the seats (name, mark, cards in hand, score,
+    dealer), every meld with who laid each card, frozen melds, what a joker stands for, and
+    a finished deal's closing.  ``you``: ``viewer`` is the one reading (a spectator reads
+    seat 0's public part, as nobody)."""
+    view = obs.to_dict()
+    count = game.seats
+    seat_of = [(viewer + k) % count for k in range(count)]  # relative seat -> table seat
+    score = list(game.score)
+    seats = seat_list(view, [score[s] if s < len(score) else 0 for s in seat_of])
+    for entry in seats:
+        entry.update(name=names[seat_of[entry["seat"]]], table_seat=seat_of[entry["seat"]],
+                     you=you and entry["you"], mark=f"#{seat_of[entry['seat']] + 1}")
+    melds = [{**m, "owner_name": names[seat_of[m["owner"]]]}
+             for m in tabled_melds(view, game.rules)]
+    over = closing(view, game.rules, int(view.get("stake") or 0),
+                   bool(getattr(obs, "pot_played", False)),
+                   [names[s] for s in seat_of], you) if game.hand_over else None
+    return {"seats": sorted(seats, key=lambda e: int(e["table_seat"])), "table": melds,
+            "closing": over}
+
+
 def seat_view(game: TableGame, seat: int, names: list[str], since: int = 0,
               coaching: bool = False, help_requested: bool = False,
               play_table: PlayTable | None = None) -> dict[str, Any]:
@@ -114,6 +141,7 @@ def seat_view(game: TableGame, seat: int, names: list[str], since: int = 0,
                                                   {a["type"] for a in legal}, table,
                                                   game.seats, translator())
         view["help"] = sentences
+    view["felt"] = felt(game, obs, seat, names)
     view["review_url"] = (None if play_table is None
                           else reviews.review_link(play_table, game, seat))
     return _common(game, view, seat, names, since)
@@ -128,12 +156,15 @@ def spectator_view(game: TableGame, names: list[str], since: int = 0,
     hand is over every spectator gets the deal's public part (``deal_commitment``: the
     dealer, every other part by its hash alone)."""
     rules = game_rules(game.rules)
-    views = [rules.observe(game.state, s).to_dict() for s in range(game.seats)]
+    observed = [rules.observe(game.state, s) for s in range(game.seats)]
+    views = [o.to_dict() for o in observed]
     public = {key: value for key, value in views[0].items()
               if key not in PRIVATE and all(_same(v.get(key), value) for v in views[1:])}
     public["melds_by_seat"] = [
         [m for m in tabled_melds(v, game.rules) if m["owner"] == 0] for v in views]
     public["choices"] = []
+    # Seat 0's table, melds and closing: public (laid face up), read as nobody's.
+    public["felt"] = felt(game, observed[0], 0, names, you=False)
     # A step as the seats that did not make it see it (a draw from the stock shows its
     # card to the drawer alone); left out should they see it differently.
     seen = rules.observe_action
