@@ -291,9 +291,16 @@ class Stack:
         port = self.app_ports[index]
         process = self.apps[index]
 
+        listening = f"Listening at: http://{HOST}:{port} ({process.pid})".encode()
+        log_path = self.folder / f"app{index}.log"
+
         def answers() -> bool:
             if process.poll() is not None:
-                raise RuntimeError(f"app server {index} exited: see {self.folder}/app{index}.log")
+                raise RuntimeError(f"app server {index} exited: see {log_path}")
+            # Our own gunicorn holds the port: another process that took it between choosing
+            # the port and binding it would answer /readyz too.
+            if listening not in log_path.read_bytes():
+                return False
             # Ready, not merely alive: it reaches PostgreSQL and Redis (tutor/health).
             with urllib.request.urlopen(f"http://{HOST}:{port}/readyz", timeout=2) as r:
                 return bool(r.status == 200)
