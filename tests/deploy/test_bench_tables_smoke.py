@@ -1,7 +1,8 @@
 """scripts/bench-tables against the deployment (nginx, two app servers, PostgreSQL, Redis):
 two tables of four people play a few seconds; every seat learns every move number once,
 in order, every acknowledged move is in the final state, and the figures it prints are
-sensible (no speed thresholds: speed is the benchmark's figure, not a test's)."""
+sensible (no speed thresholds: speed is the benchmark's figure, not a test's); the same
+with the tables split over two client processes, whose figures are merged as one's."""
 
 from __future__ import annotations
 
@@ -19,12 +20,14 @@ pytestmark = [pytest.mark.slow, pytest.mark.deploy]
 TABLES, SEATS = 2, 4
 
 
-def test_the_table_benchmark_runs_against_the_stack(stack: Stack, tmp_path: Path) -> None:
+@pytest.mark.parametrize("clients", [1, 2])
+def test_the_table_benchmark_runs_against_the_stack(stack: Stack, tmp_path: Path,
+                                                    clients: int) -> None:
     out = tmp_path / "bench.json"
     done = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "bench-tables"), "--stack", str(stack.folder),
          "--tables", str(TABLES), "--seats", str(SEATS), "--duration", "6",
-         "--pace", "0.2,0.5", "--json", str(out)],
+         "--pace", "0.2,0.5", "--clients", str(clients), "--json", str(out)],
         capture_output=True, text=True, timeout=240, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-3000:]
     figures = json.loads(out.read_text())
@@ -43,3 +46,11 @@ def test_the_table_benchmark_runs_against_the_stack(stack: Stack, tmp_path: Path
     memory = figures["memory"]
     assert set(memory) == {"app servers", "nginx", "redis"}
     assert all(part["before_rss_kib"] > 0 for part in memory.values()), memory
+    # The clients' own CPU is reported beside the stack's: they played, so they used some.
+    assert figures["clients"] == clients
+    cpu = figures["cpu_seconds_while_playing"]
+    assert {"clients", "app servers", "nginx", "redis", "postgres"} <= set(cpu), cpu
+    assert cpu["clients"] > 0 and cpu["app servers"] > 0, cpu
+    assert f"{clients} client process(es)" in done.stdout, done.stdout
+    lag = figures["client_loop_lag_ms"]
+    assert 0 <= lag["p50"] <= lag["p99"] <= lag["max"], lag
