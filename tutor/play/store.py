@@ -99,8 +99,10 @@ class _Sql:
 _dialects: dict[str, _Sql] = {}
 
 
-def _sql() -> _Sql:
-    dialect = db.session.get_bind().dialect
+def _sql(dialect: Any = None) -> _Sql:
+    """The statements in ``dialect`` (default: the session's bind's; a caller holding the
+    session's connection passes its dialect, which spares finding the bind again)."""
+    dialect = dialect or db.session.get_bind().dialect
     prepared = _dialects.get(dialect.name)
     if prepared is None:
         def compiled(clause: TextClause) -> tuple[str, tuple[str, ...] | None]:
@@ -120,10 +122,11 @@ def _sql() -> _Sql:
     return prepared
 
 
-def _execute(statement: tuple[str, tuple[str, ...] | None], values: dict[str, Any]) -> Any:
+def _execute(statement: tuple[str, tuple[str, ...] | None], values: dict[str, Any],
+             connection: Any = None) -> Any:
     """Run one statement on the session's DBAPI connection; answers the DBAPI cursor."""
     sql, names = statement
-    cursor = db.session.connection().connection.cursor()
+    cursor = (connection or db.session.connection()).connection.cursor()
     cursor.execute(sql, values if names is None else tuple(values[n] for n in names))
     return cursor
 
@@ -234,10 +237,11 @@ def save(loaded: Loaded, game: TableGame) -> int:
     Returns the new version."""
     version = loaded.version + 1
     stored = game.to_dict()
-    sql = _sql()
+    connection = db.session.connection()
+    sql = _sql(connection.dialect)
     cursor = _execute(sql.save, {"state": sql.state_in(stored), "new": version,
                                  "now": sql.time_in(utcnow()), "id": loaded.id,
-                                 "old": loaded.version})
+                                 "old": loaded.version}, connection)
     changed = cursor.rowcount
     cursor.close()
     if changed != 1:

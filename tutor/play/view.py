@@ -13,9 +13,11 @@ check them against the commitment shown from the start (issue 29).
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
-from flask_babel import gettext
+from flask_babel import gettext as _gettext
 
 from solver.claims.play import center_help
 from solver.game.conquian.view import Observation
@@ -44,25 +46,58 @@ def log_entries(state: Any, start: int = 0,
     face down is never named) and a sentence ("You took …", "Computer 1 drew …")."""
     translate = translate or translator()
     seen = game_rules(state.deal.rules).observe_action
-    seats = len(state.deal.hands)
+    names = seat_names(len(state.deal.hands), translate)
     entries = []
     for step in range(start, len(state.history)):
         seat, action = state.history[step]
         data = seen(state, seat, action, HUMAN)
-        text = tell(data, seat, seat_name(seat, seats), translate,
+        text = tell(data, seat, names[seat], translate,
                     opening=opens(state.history, step, seat))
         entries.append({"actor": "you" if seat == HUMAN else "computer", "seat": seat,
                         "action": data, "text": text})
     return entries
 
 
+def seat_names(seats: int, translate: Translate) -> list[str]:
+    """Every seat's name (``seat_name``), in ``translate``'s language."""
+    return [translate(N_("You")), *([translate(N_("The computer"))] if seats == 2 else
+                                    [translate(N_("Computer %(n)s"), n=s)
+                                     for s in range(1, seats)])]
+
+
+_COMMITMENTS: OrderedDict[tuple[str, int], tuple[Any, tuple[str, ...], dict[str, Any]]] = \
+    OrderedDict()
+_COMMITMENTS_LOCK = threading.Lock()
+"""A hand's commitment while it goes on, by its salt and version: the same hash at every
+move of the hand, so hashed once per process (the deal and names are checked too)."""
+
+
+def _commitment(game: Any, names: list[str]) -> dict[str, Any] | None:
+    """``deal_commitment`` for the learner, worked out once per hand while it goes on."""
+    salt = getattr(game, "deal_salt", None)
+    if salt is None or game.hand_over or getattr(game, "resigned", False):
+        return deal_commitment(game, HUMAN, names)
+    key = (salt, getattr(game, "commitment_version", 1))
+    deal, shown = game.state.deal, tuple(names)
+    with _COMMITMENTS_LOCK:
+        found = _COMMITMENTS.get(key)
+    if found is None or found[0] is not deal or found[1] != shown:
+        found = (deal, shown, deal_commitment(game, HUMAN, names) or {})
+        with _COMMITMENTS_LOCK:
+            _COMMITMENTS[key] = found
+            while len(_COMMITMENTS) > 512:
+                _COMMITMENTS.popitem(last=False)
+    return dict(found[2])
+
+
 def human_observation(game: Any) -> Any:
     return game_rules(profile_of(game)).observe(game.state, HUMAN)
 
 
-def match_result(game: Any, seats: int) -> str | None:
+def match_result(game: Any, seats: int, translate: Translate | None = None) -> str | None:
     if not game.match_over:
         return None
+    gettext = translate or _gettext
     score = list(game.score)
     if seats == 2:
         you, them = score[HUMAN], score[1]
@@ -74,11 +109,13 @@ def match_result(game: Any, seats: int) -> str | None:
     return gettext("%(who)s won the match.", who=seat_name(game.match_winner, seats))
 
 
-def hand_result(view: dict[str, Any], seats: int) -> str | None:
+def hand_result(view: dict[str, Any], seats: int,
+                translate: Translate | None = None) -> str | None:
     """The banner of a finished hand, from the observation's result."""
     result = view.get("result")
     if not result:
         return None
+    gettext = translate or _gettext
     winner = result.get("winner")
     if winner == "you":
         winner = HUMAN
@@ -128,11 +165,13 @@ def _target(game: Any, rules: RuleProfile) -> int | None:
     return target
 
 
-def _match(game: Any, rules: RuleProfile, seats: int) -> dict[str, Any]:
+def _match(game: Any, rules: RuleProfile, seats: int, translate: Translate,
+           result: str | None) -> dict[str, Any]:
     target = _target(game, rules)
     over = bool(game.match_over)
+    gettext = translate
     if over:
-        text = match_result(game, seats)
+        text = result
     elif target:
         text = gettext("The first to %(target)s wins the match.", target=target)
     else:
@@ -209,7 +248,10 @@ def game_view(game: Any, *, with_log: bool = False, help_requested: bool = False
                                "plays_explained": [[c.render(translate) for c in p]
                                                    for p in plays]}
     hand_over = bool(game.hand_over)
-    shown_name = gettext(getattr(rules, "display_name", rules.name))
+    shown_name = translate(getattr(rules, "display_name", rules.name))
+    names = seat_names(seats, translate)
+    banner = hand_result(view, seats, translate) if hand_over else None
+    result = match_result(game, seats, translate)
     view.update({
         "score": _score(game, seats),
         "level": game.level,
@@ -218,8 +260,8 @@ def game_view(game: Any, *, with_log: bool = False, help_requested: bool = False
         "prompt": _prompt(view, obs, plain, last_action, last_player == HUMAN, translate,
                           verdict=help_ is not None or level == "full"),
         "hand_over": hand_over,
-        "hand_result": hand_result(view, seats) if hand_over else None,
-        "result_text": hand_result(view, seats) if hand_over else None,
+        "hand_result": banner,
+        "result_text": banner,
         "next_hand": hand_over and not game.match_over,
         "rules": {"id": rules.id, "name": shown_name, "book": rules.book},
         "rules_name": shown_name,
@@ -235,13 +277,12 @@ def game_view(game: Any, *, with_log: bool = False, help_requested: bool = False
         "chips_at_stake": chips_at_stake,
         "stake": getattr(game, "stake", 1),  # what the match multiplies this hand by
         "match_score": {"you": list(game.score)[HUMAN], "opponents": list(game.score)[1:]},
-        "match_result": match_result(game, seats),
+        "match_result": result,
         "revealed": revealed_hands(state, seats) if hand_over else None,
         "last_actions": log_entries(state, tail, translate),
-        "deal_commitment": deal_commitment(game, HUMAN,
-                                           [seat_name(s, seats) for s in range(seats)]),
+        "deal_commitment": _commitment(game, names),
     })
-    view["match"] = _match(game, rules, seats)
+    view["match"] = _match(game, rules, seats, translate, result)
     if help_ is not None:
         view["help"] = {"analysis": help_}  # the panel's words, named apart from the table
     if plain:

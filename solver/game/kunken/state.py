@@ -908,7 +908,8 @@ class KunkenState:
             self.deal, self.score, list(self.hands), [list(m) for m in self.melds],
             list(self.pile), self.stock_pos, self.phase, self.to_play, self.pending,
             self.pending_from, self.taken, self.new_melds, self.turns, self.winner,
-            list(self.history), None)
+            list(self.history), self._legal, self._full_mask)  # the same position: what was
+        # worked out for it holds (apply_action invalidates it on the copy's next step)
 
     def __str__(self) -> str:
         lines = []
