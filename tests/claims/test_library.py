@@ -8,7 +8,7 @@ from pathlib import Path
 
 from solver.claims.parse import parse_text
 from solver.cli.catalogs import translator
-from solver.puzzles.model import parse_set
+from solver.puzzles.model import LANGUAGES, parse_set
 from solver.puzzles.validate import false_sentences, validate_set
 
 LIBRARY = Path(__file__).resolve().parents[2] / "puzzles"
@@ -16,7 +16,7 @@ LIBRARY = Path(__file__).resolve().parents[2] / "puzzles"
 
 def test_every_bundled_sentence_is_a_true_claim() -> None:
     files = sorted(LIBRARY.glob("*.json"))
-    assert len(files) == 36  # 6 conquian-40 sets and 6 profile sets, in en, pt and es
+    assert len(files) == 12 * len(LANGUAGES)  # 6 conquian-40 sets and 6 profile sets
     puzzles = sentences = 0
     for path in files:
         data = json.loads(path.read_text("utf-8"))
@@ -29,7 +29,7 @@ def test_every_bundled_sentence_is_a_true_claim() -> None:
             for text in (*puzzle.hints, puzzle.explanation):
                 sentences += len(parse_text(text, translate).claims)
     # conquian-40's 90 and 42 for each of the six other profiles, in three languages
-    assert puzzles == 3 * (90 + 6 * 42) and sentences > 3 * puzzles
+    assert puzzles == len(LANGUAGES) * (90 + 6 * 42) and sentences > 3 * puzzles
 
 
 def test_validate_refuses_a_false_sentence_naming_puzzle_and_sentence() -> None:

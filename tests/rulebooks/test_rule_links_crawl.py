@@ -148,7 +148,8 @@ def puzzle_urls(client: FlaskClient) -> list[str]:
 def other_language(url: str, language: str) -> bool:
     """A page of a puzzle set in another language than the one the index shows the learner
     (their own, or English where no bundled set is in it)."""
-    match = re.match(r"/puzzles/sets/[^/]+?(-pt|-es)?/", url)
+    suffixes = "|".join(f"-{lang}" for lang in PUZZLE_LANGUAGES if lang != "en")
+    match = re.match(rf"/puzzles/sets/[^/]+?({suffixes})?/", url)
     shown = language if language in PUZZLE_LANGUAGES else "en"
     return bool(match) and (match[1] or "-en") != f"-{shown}"
 

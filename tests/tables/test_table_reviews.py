@@ -32,7 +32,8 @@ from tutor.tables import review_grading, services
 from tutor.tables.seat_view import seat_names, seat_view
 
 MAX_MOVES = 5000  # reached only by a hand that never ends (see test_services)
-CSRF = re.compile(r'name="csrf_token" value="[^"]*"')
+CSRF = re.compile(r'name="csrf_token" value="[^"]*"|name="csrf-token" content="[^"]*"')
+"""The signed CSRF tokens (the forms' field and the page's meta tag), which carry the time."""
 
 
 @pytest.fixture
