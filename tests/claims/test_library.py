@@ -28,7 +28,7 @@ def test_every_bundled_sentence_is_a_true_claim() -> None:
             puzzles += 1
             for text in (*puzzle.hints, puzzle.explanation):
                 sentences += len(parse_text(text, translate).claims)
-    # conquian-40's 90 and 42 for each of the six other profiles, in three languages
+    # conquian-40's 90 and 42 for each of the six other profiles, in every language
     assert puzzles == len(LANGUAGES) * (90 + 6 * 42) and sentences > 3 * puzzles
 
 
