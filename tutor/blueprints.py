@@ -13,6 +13,7 @@ BLUEPRINTS = (
     "tutor.learn.views",
     "tutor.analyzer.views",
     "tutor.puzzles.views",
+    "tutor.mistakes.views",
     "tutor.progress.views",
     "tutor.api.games",
     "tutor.play.views",

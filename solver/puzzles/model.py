@@ -15,6 +15,7 @@ from solver.cards import JOKER_BASE, CardMask, card_kind, card_str, cards_of, pa
 from solver.errors import ConquianError, Text
 from solver.messages import N_
 from solver.position import Position
+from solver.puzzles.best_move import BEST_MOVE
 from solver.rules import DEFAULT_PROFILE, PROFILES
 
 Task = Literal["can_use", "can_force", "find_play", "win", "discard", "draw_upcard", "close"]
@@ -271,6 +272,10 @@ def parse_puzzle(data: object, source: str = "", index: int = 0,
         raise err(N_("must be a non-empty string, not {value}"), "id", value=_shown(pid))
     err = _Err(source, pid)
     title = _text(data, "title", err)
+    if data.get("task") == BEST_MOVE:  # said before its position, which is not the format's
+        raise err(N_("{value} is the site's own puzzle of a learner's hand, not a task of "
+                     "puzzle sets (one of {choices})"), "task", value=repr(BEST_MOVE),
+                  choices=", ".join(TASKS))
     try:
         position = Position.from_dict(data.get("position"), ruleset)
     except ConquianError as exc:

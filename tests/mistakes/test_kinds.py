@@ -26,6 +26,8 @@ EXAMPLES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
                        {"type": "lay_off", "cards": ["3S"], "meld": 0}),
     "missed_meld": ({"type": "discard", "card": "2S"},
                     {"type": "meld", "cards": ["2S", "2H", "2C"]}),
+    "add_to_meld": ({"type": "discard", "card": "4S"},
+                    {"type": "add", "cards": ["*"], "owner": 0, "meld": 0}),
     "missed_close": ({"type": "discard", "card": "AS"}, {"type": "close", "discard": "QS"}),
     "wrong_draw": ({"type": "draw", "from": "stock"}, {"type": "draw", "from": "upcard"}),
     "other": ({"type": "swap", "card": "*"}, {"type": "take_back", "meld": 0}),

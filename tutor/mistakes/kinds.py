@@ -50,6 +50,12 @@ def missed_meld(you: Move, best: Move) -> bool:
     return best.get("type") == "meld" and you.get("type") != "meld"
 
 
+def add_to_meld(you: Move, best: Move) -> bool:
+    """The better move adds cards to a meld on the table (Kunken's ``add``: a card or a
+    joker onto a meld); the learner's is another move."""
+    return best.get("type") == "add"
+
+
 def missed_close(you: Move, best: Move) -> bool:
     """The better move closes (shows every card in melds); the learner's does not."""
     return best.get("type") in ("close", "out") and you.get("type") != best.get("type")
@@ -81,6 +87,7 @@ KINDS: Final[tuple[tuple[str, Predicate], ...]] = (
     ("missed_close", missed_close),
     ("lay_off_missed", lay_off_missed),
     ("missed_meld", missed_meld),
+    ("add_to_meld", add_to_meld),
     ("missed_take", missed_take),
     ("wrong_take", wrong_take),
     ("wrong_discard", wrong_discard),
@@ -94,6 +101,7 @@ LABELS: Final = {
     "missed_close": _l("Missed close"),
     "lay_off_missed": _l("Lay-off missed"),
     "missed_meld": _l("Missed meld"),
+    "add_to_meld": _l("Adding to a meld"),
     "missed_take": _l("Missed take"),
     "wrong_take": _l("Wrong cards with a take"),
     "wrong_discard": _l("Wrong discard"),
@@ -107,6 +115,7 @@ TOPICS: Final[dict[str, tuple[str, ...]]] = {
     "missed_close": ("close", "out", "win"),
     "lay_off_missed": ("lay_off",),
     "missed_meld": ("hand_melds", "melds"),
+    "add_to_meld": ("own_melds", "lay_off", "jokers", "melds"),
     "missed_take": ("take",),
     "wrong_take": ("own_melds", "melds", "take"),
     "wrong_discard": ("discard", "turn"),

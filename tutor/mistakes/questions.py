@@ -14,7 +14,8 @@ the contract task that asks for the grader's better move there:
 A question is kept only when the exact search confirms it (the accepted play is legal,
 the yes/no answer is the solver's) and the puzzle's own checker accepts the better move and
 refuses the learner's.  Decisions no contract task can ask (a discard after a draw, a meld
-from the hand) make no puzzle.
+from the hand, a lay-off, adding to a meld) become the site's "find the better move" puzzle
+(tutor.mistakes.best_move).
 """
 
 from __future__ import annotations
@@ -34,11 +35,13 @@ from solver.position import Position
 from solver.puzzles import hints as center_hints
 from solver.puzzles import model as sp
 from solver.puzzles import profile_hints
+from solver.puzzles.best_move import BestMovePuzzle
 from solver.puzzles.model import read_hand_cards
 from solver.puzzles.tasks import check_answer, grade
 from solver.review.paired import MISTAKE_OR_WORSE
 from solver.rules import DEFAULT_PROFILE, get_profile
 from solver.search import analyze_any
+from tutor.mistakes.best_move import best_move_puzzle
 from tutor.mistakes.kinds import kind_of
 from tutor.play.card_help import position_data
 from tutor.play.games import HUMAN, replay_hand
@@ -55,7 +58,7 @@ class Question:
     kind: str
     played: dict[str, Any]
     best: dict[str, Any]
-    puzzle: sp.Puzzle
+    puzzle: sp.Puzzle | BestMovePuzzle
 
 
 def _position(state: Any, rules: str) -> Position | None:
@@ -156,9 +159,23 @@ def _sentences(position: Position, analysis: Any, task: sp.Task, answer: sp.Answ
 
 def question(state: Any, rules: str, graded: Mapping[str, Any], key: str
              ) -> Question | None:
-    """The verified puzzle of one graded decision (``state``: before it), or None."""
+    """The verified puzzle of one graded decision (``state``: before it), or None: a
+    contract task's where one can ask it, else the site's "find the better move"."""
     if graded.get("grade") not in GRADED or graded.get("same"):
         return None
+    asked = _contract_question(state, rules, graded, key)
+    if asked is not None:
+        return asked
+    found = best_move_puzzle(state, rules, graded, key)
+    if found is None:
+        return None
+    you, best = dict(graded["you"]), dict(graded["best"])
+    return Question(int(graded["step"]), str(graded["grade"]), kind_of(you, best), you, best,
+                    found)
+
+
+def _contract_question(state: Any, rules: str, graded: Mapping[str, Any], key: str
+                       ) -> Question | None:
     position = _position(state, rules)
     if position is None:
         return None

@@ -23,6 +23,7 @@ from flask.blueprints import BlueprintSetupState
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, gettext
 
+from solver.puzzles.best_move import BEST_MOVE
 from solver.puzzles.relabel import SuitPermutation, SuitPermutationError
 from solver.rules import DEFAULT_PROFILE, PROFILES, get_profile
 from tutor.core.clock import now
@@ -466,6 +467,8 @@ def _round_result(puzzle: Puzzle, round_id: str) -> tuple[Result | None, PuzzleR
 def puzzle(slug: str, key: str) -> ResponseReturnValue:
     row = get_set_or_404(slug)
     item = get_puzzle_or_404(row, key)
+    if item.task == BEST_MOVE:  # a learner's own "find the better move" (tutor.mistakes)
+        return redirect(url_for("mistakes.puzzle", slug=slug, key=key))
     result: Result | None = None
     round_: PuzzleRound | None = None
     attempt_id = request.args.get("attempt")
