@@ -7,15 +7,14 @@ and ``snapshot(page, name)`` (phone and desktop screenshots in test-artifacts/).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from werkzeug.serving import make_server
 
+from tests.live_app import serve
 from tutor import create_app
 from tutor.core.setup import prepare_database
 
@@ -89,11 +88,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         }
     )
     prepare_database(app)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    with serve(app) as base:
+        yield base
 
 
 @pytest.fixture

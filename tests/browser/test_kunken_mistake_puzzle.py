@@ -10,16 +10,15 @@ server's budget, makes a puzzle of it."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from werkzeug.serving import make_server
 
 from solver.cards import card_str, cards_of
 from tests.browser.test_tables import start
+from tests.live_app import serve
 from tests.mistakes.helpers import site_moves
 from tutor import create_app
 from tutor.core.setup import prepare_database
@@ -45,11 +44,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "PUZZLE_RELABEL_SUITS": False,  # the cards as the hand had them
     })
     prepare_database(app)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    with serve(app) as base:
+        yield base
 
 
 def _expected() -> tuple[list[dict[str, Any]], int, Question]:

@@ -8,7 +8,6 @@ teacher's class is made directly in the database; teacher and learner then use t
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -17,8 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from werkzeug.security import generate_password_hash
-from werkzeug.serving import make_server
 
+from tests.live_app import serve
 from tests.puzzles_site.conftest import load
 from tutor import create_app
 from tutor.core.setup import prepare_database
@@ -69,11 +68,8 @@ def learning(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Cl
         db.session.flush()
         db.session.add(Assignment(classroom_id=classroom.id, set_id=homework.id))
         db.session.commit()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}", clock
-    server.shutdown()
+    with serve(app) as base:
+        yield base, clock
 
 
 def status(page: Page) -> Any:

@@ -7,15 +7,14 @@ answers are known, so every step here can be checked exactly.
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from werkzeug.serving import make_server
 
+from tests.live_app import serve
 from tutor import create_app
 from tutor.core.setup import prepare_database
 
@@ -36,11 +35,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         }
     )
     prepare_database(app)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    with serve(app) as base:
+        yield base
 
 
 def status(page: Page) -> Any:

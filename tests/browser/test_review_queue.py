@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,9 +14,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 from redis import Redis
-from werkzeug.serving import make_server
 
 from tests.browser.test_play import play_hand, start_match
+from tests.live_app import serve
 from tutor import create_app
 from tutor.core.setup import prepare_database
 from tutor.jobs import queue as jobs
@@ -39,11 +38,8 @@ def queued_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[st
                       "RATELIMIT_ENABLED": False, "ALLOW_CLIENT_SEED": True,
                       "REVIEW_GRADING": "background", "JOBS_REDIS_URL": url})
     prepare_database(app)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}", app
-    server.shutdown()
+    with serve(app) as base:
+        yield base, app
 
 
 def test_the_review_says_being_graded_then_fills_in(

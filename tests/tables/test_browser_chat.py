@@ -5,14 +5,12 @@ reload — markup in it stays text; axe finds no serious violation on the page w
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
-from werkzeug.serving import make_server
 
 from solver.game.registry import GAMES
 from tests.browser.conftest import (  # noqa: F401 - the browser tests' fixtures
@@ -20,6 +18,7 @@ from tests.browser.conftest import (  # noqa: F401 - the browser tests' fixtures
     check_a11y,
     no_csp_violations,
 )
+from tests.live_app import serve
 from tutor import create_app
 from tutor.core.setup import prepare_database
 
@@ -32,11 +31,8 @@ def site(tmp_path: Path) -> Iterator[str]:
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'chat.sqlite'}",
                       "TABLES_REDIS_URL": None, "TABLE_HEARTBEAT": 0.5})
     prepare_database(app)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    with serve(app) as base:
+        yield base
 
 
 def test_two_people_chat_by_keyboard(browser: Browser, site: str,

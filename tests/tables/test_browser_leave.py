@@ -6,14 +6,12 @@ back, takes it again.  The site's clock is the test's (moved, never waited for).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from werkzeug.serving import make_server
 
 from solver.game.registry import GAMES
 from solver.rules import get_profile
@@ -22,6 +20,7 @@ from tests.browser.conftest import (  # noqa: F401 - the browser tests' fixtures
     check_a11y,
     no_csp_violations,
 )
+from tests.live_app import serve
 from tests.tables.test_presence import Clock
 from tutor import create_app
 from tutor.core.setup import prepare_database
@@ -37,11 +36,8 @@ def site(tmp_path: Path) -> Iterator[tuple[str, Clock]]:
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'leave.sqlite'}",
                       "CLOCK": clock, "TABLES_REDIS_URL": None, "TABLE_HEARTBEAT": 0.5})
     prepare_database(app)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}", clock
-    server.shutdown()
+    with serve(app) as base:
+        yield base, clock
 
 
 def _sit_down(browser: Browser, base: str) -> tuple[Page, Any, Page, str]:

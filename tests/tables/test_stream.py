@@ -9,7 +9,6 @@ from __future__ import annotations
 import http.client
 import os
 import random
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,9 +18,9 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from werkzeug.serving import make_server
 
 from solver.game.registry import GAMES
+from tests.live_app import port_of, serve
 from tests.play.conftest import learner_client, make_app
 from tests.tables.test_http import _action, _open, _state
 from tests.tables.test_presence import Clock
@@ -45,14 +44,9 @@ def _app(db_path: Path, backend: str, **extra: Any) -> Flask:
 
 @contextmanager
 def live(app: Flask) -> Iterator[int]:
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield server.server_port
-    finally:
-        server.shutdown()
-        thread.join(5)
+    """The app served (tests.live_app), as the port the raw connections below use."""
+    with serve(app) as base:
+        yield port_of(base)
 
 
 def _cookie(app: Flask, client: FlaskClient) -> str:
