@@ -46,12 +46,15 @@ moves always did the same are no proof that they always will (with 16 such deals
 drop may still be a few points; with 80 it is under two)."""
 
 
-def mean_se(values: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``values`` and its standard error (with :data:`PRIOR`)."""
+def mean_se(values: Sequence[float], deals: int | None = None) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (with :data:`PRIOR`); with ``deals``,
+    the standard error ``deals`` values of the same mean and spread would have (the
+    spread grows with the deals, the prior does not)."""
     n = len(values)
     mean = sum(values) / n
-    spread = sum((v - mean) ** 2 for v in values) + PRIOR
-    return mean, math.sqrt(spread / (max(1, n - 1) * n))
+    squares = sum((v - mean) ** 2 for v in values)
+    m = n if deals is None else deals
+    return mean, math.sqrt((squares * m / n + PRIOR) / (max(1, m - 1) * m))
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,12 +104,34 @@ def paired_drop(rows: Sequence[Sequence[float]], z: float = Z) -> Drop:
 
 def hopeless(rows: Sequence[Sequence[float]], deals: int, z: float = Z) -> bool:
     """Even ``deals`` deals would leave the grade as it is if the candidates' mean
-    differences stayed what they are now (their standard errors shrink as 1/sqrt(deals)):
-    more deals for this decision are better spent on another."""
-    shrink = math.sqrt(len(rows[0]) / deals)
+    differences and spreads stayed what they are now: more deals for this decision are
+    better spent on another.  (Scaling the whole standard error by 1/sqrt(deals) was
+    wrong for moves that did the same on every deal so far: their error is all prior,
+    which shrinks as 1/deals, so 80 such deals make "best" clear, yet they were called
+    hopeless after 16.)"""
+    return projected(rows, deals, z) == paired_drop(rows, z).grade
+
+
+def projected(rows: Sequence[Sequence[float]], deals: int, z: float = Z) -> str:
+    """The grade ``deals`` deals would give if the candidates' mean differences and
+    spreads stayed what they are now."""
     low = high = 0.0
     for row in rows[1:]:
-        mean, se = mean_se([c - m for c, m in zip(row, rows[0], strict=True)])
-        low = max(low, mean - z * se * shrink)
-        high = min(1.0, max(high, mean + z * se * shrink))
-    return label(low, high) == paired_drop(rows, z).grade
+        mean, se = mean_se([c - m for c, m in zip(row, rows[0], strict=True)], deals)
+        low = max(low, mean - z * se)
+        high = min(1.0, max(high, mean + z * se))
+    return label(low, high)
+
+
+def deals_to_clear(rows: Sequence[Sequence[float]], limit: int, step: int,
+                   z: float = Z) -> int | None:
+    """The fewest deals, in steps of ``step`` up to ``limit``, that would make the grade
+    clearer (one of the scale's where it is "unclear" or "mistake or worse" now) if the
+    means and spreads stayed put; ``None``: not even ``limit`` would, or it is clear."""
+    now = paired_drop(rows, z).grade
+    if now in GRADES:
+        return None
+    for deals in range(len(rows[0]) + step, limit + step, step):
+        if projected(rows, min(deals, limit), z) != now:
+            return min(deals, limit)
+    return None

@@ -21,8 +21,9 @@ cooncan, Colonel, Conquin and Kunken alike:
 3. **Deals where they are needed** (issue 27 item 13: ten deals a decision graded a
    15-point drop "best" once and "good" the next time).  Every decision gets MIN_DEALS
    deals (at most half the budget); the rest of the hand's budget (HAND_PLAYOUTS) goes
-   BATCH deals at a time, in turn, to the decisions whose grade is not clear yet and could
-   become clear with up to DEALS deals (:func:`solver.review.paired.hopeless`).
+   BATCH deals at a time to the decision that the fewest playouts would make clear with up
+   to DEALS deals if its means and spreads stayed put
+   (:func:`solver.review.paired.deals_to_clear`).
 4. **The grade** is conquian-40's scale (:func:`solver.review.grading.grade_for`) given only
    when the playouts make it clear (:mod:`solver.review.paired`: both ends of the drop,
    ``Z`` paired standard errors either side, fall in one grade); "mistake or worse" when the
@@ -47,8 +48,8 @@ from solver.errors import ConquianError
 from solver.game.playing import play_hand
 from solver.game.record import state_from_dict
 from solver.game.registry import game_rules, players_of
-from solver.review.grading import GRADES, THRESHOLDS
-from solver.review.paired import hopeless, paired_drop
+from solver.review.grading import THRESHOLDS
+from solver.review.paired import deals_to_clear, paired_drop
 from solver.rules import RuleProfile
 
 MIN_DEALS: Final = 16
@@ -68,8 +69,9 @@ ATTEMPTS: Final = 6
 the moves already played illegal, and is then refused)."""
 OTHERS: Final = 2
 """Legal moves compared besides the learner's and the greedy player's."""
-VERSION: Final = 3
-"""Stored reviews of another version are graded again (3: the grade "mistake or worse")."""
+VERSION: Final = 4
+"""Stored reviews of another version are graded again (3: the grade "mistake or worse";
+4: the deals go to the decisions nearest to a clear grade, issue 31)."""
 
 
 def _kind(text: str) -> str:
@@ -270,10 +272,15 @@ class _Decision:
 
     def open(self) -> bool:
         """More deals could still make the grade clear (and it is not clear yet)."""
+        return self.cost() is not None
+
+    def cost(self) -> int | None:
+        """The playouts still needed before the grade would be clear if the means and
+        spreads stayed put (``None``: it is clear, or not even DEALS deals would do)."""
         if self.exhausted or self.deals >= DEALS:
-            return False
-        return (paired_drop(self.rows).grade not in GRADES
-                and not hopeless(self.rows, DEALS))
+            return None
+        deals = deals_to_clear(self.rows, DEALS, BATCH)
+        return None if deals is None else (deals - self.deals) * len(self.candidates)
 
 
 def grade_profile_hand(stored: Mapping[str, Any], seat: int, seed: str,
@@ -297,25 +304,27 @@ def grade_profile_hand(stored: Mapping[str, Any], seat: int, seed: str,
                                            random.Random(f"review:{seed}:{step}")))
         state.apply_action(without_drawn_card(action))
     # Every decision gets MIN_DEALS deals (fewer, not under FLOOR, when that would take
-    # more than half the budget); the rest goes, a batch at a time in turn, to the
-    # decisions whose grade is not clear yet.
+    # more than half the budget); the rest goes, a batch at a time, to the decision whose
+    # grade is nearest to clear.
     compared = sum(len(d.candidates) for d in decisions)
     first = max(FLOOR, min(MIN_DEALS, playouts // max(1, 2 * compared)))
     spent = 0
     for decision in decisions:
         spent += decision.extend(hand, history, greedy, seats, first)
-    while spent < playouts:
-        waiting = [d for d in decisions if d.open()]
-        if not waiting:
-            break
-        for decision in waiting:
-            if spent >= playouts:
-                break
-            spent += decision.extend(hand, history, greedy, seats, BATCH)
+    while spent < playouts and (nearest := _nearest(decisions)) is not None:
+        spent += nearest.extend(hand, history, greedy, seats, BATCH)
     graded = [_graded(d) for d in decisions if d.deals >= FLOOR]
     result = _score(final, seat) if final.is_terminal() else None
     return {"version": VERSION, "profile": rules, "result": result,
             "decisions": graded, "thresholds": list(THRESHOLDS)}
+
+
+def _nearest(decisions: list[_Decision]) -> _Decision | None:
+    """The open decision that the fewest playouts would make clear (the earliest on a
+    tie): given in turn to every open decision, the budget left most of a long hand's
+    decisions with too few deals to settle any (Colonel: 79 of 80 unclear)."""
+    costs = [(cost, d.step, d) for d in decisions if (cost := d.cost()) is not None]
+    return min(costs, key=lambda c: (c[0], c[1]))[2] if costs else None
 
 
 def _candidates(hand: _Hand, step: int, real: Any, action: Any, greedy: Any) -> list[Any]:
