@@ -2,7 +2,8 @@
 // through POST /api/analyze and drawn in place; the address bar keeps the position so the
 // page can be shared or reloaded. Without this script the form is a plain GET form.
 // The rules selector switches the profile: the picker's pack, the fields the profile has,
-// and the kind of analysis drawn ("center", "draw" for colonel, "closing" for conquin).
+// and the kind of analysis drawn ("center", "draw" for colonel, "closing" for conquin),
+// in the profile's own words (its name for the face-up card: tutor/analyzer/words.py).
 (function () {
   "use strict";
   var form = document.getElementById("position-form");
@@ -18,9 +19,12 @@
   var pageUrl = section.getAttribute("data-page-url");
   var rulesSelect = document.getElementById("pos-rules");
   var bookLink = document.getElementById("rules-book-link");
+  var lead = document.getElementById("analyzer-lead");
+  var centerLabel = document.getElementById("pos-center-label");
   var pickerRoot = form.querySelector("[data-picker]");
   function profileId() { return rulesSelect ? rulesSelect.value : "conquian-40"; }
   function profile() { return (t.profiles || {})[profileId()] || { kind: "center", meldsShown: true, layOff: false, players: [2, 2], rules: { take: "R8", force: "R9" } }; }
+  function words() { return profile().words || {}; }
   function rule(topic) { var id = (profile().rules || {})[topic]; return id ? " (" + id + ")" : ""; }
   // The picker now shows the position as cards: the typed fields fold away (one click
   // opens them), which brings the analysis up on a phone. They stay open while the form
@@ -148,9 +152,12 @@
     if (picker) {
       picker.configure({
         deck: info.deck,
-        zones: info.meldsShown ? ["hand", "melds", "opponent_melds", "center"] : ["hand", "center"]
+        zones: info.meldsShown ? ["hand", "melds", "opponent_melds", "center"] : ["hand", "center"],
+        names: words().center ? { center: words().center } : null
       });
     }
+    if (lead && words().lead) { lead.textContent = words().lead; }
+    if (centerLabel && words().center) { centerLabel.textContent = words().center; }
     form.querySelectorAll("[data-show]").forEach(function (node) {
       var need = node.getAttribute("data-show");
       node.hidden = !(need === "melds" ? info.meldsShown
@@ -166,10 +173,7 @@
     if (stock && info.maxStock !== undefined) { stock.max = info.maxStock; }
     if (bookLink && t.bookUrl) { bookLink.href = format(t.bookUrl, { id: profileId() }); }
     var placeholder = body.querySelector("[data-placeholder]");
-    if (placeholder && info.rules) {
-      linked(placeholder, format(info.meldsShown ? t.placeholderMelds : t.placeholderHand,
-        { count: info.handSize, rule: info.rules.count || "" }));
-    }
+    if (placeholder && words().placeholder) { linked(placeholder, words().placeholder); }
   }
 
   function meldRow(melds, fresh) {
@@ -201,6 +205,19 @@
     var h2 = el("h2", null, format(t.title, { card: cardName(position.center) }));
     h2.id = "analysis-heading";
     body.appendChild(h2);
+  }
+  // No analysis to show: the panel keeps its heading (the section is labelled by it) and,
+  // while the position is incomplete, says what it still needs, in the profile's words.
+  function emptyPanel(incomplete) {
+    body.textContent = "";
+    var h2 = el("h2", null, t.analysis);
+    h2.id = "analysis-heading";
+    body.appendChild(h2);
+    if (incomplete && words().placeholder) {
+      var p = linked(el("p", "muted"), words().placeholder);
+      p.setAttribute("data-placeholder", "");
+      body.appendChild(p);
+    }
   }
   function groupSection(key, title, nodes) {
     var section = el("section", "play-group");
@@ -316,7 +333,7 @@
     sizes.forEach(function (size) {
       groups.push({
         key: "size-" + size,
-        title: size === 0 ? t.alone : t.sizes[String(size)],
+        title: size === 0 ? words().alone : t.sizes[String(size)],
         plays: plays.filter(function (p) { return !p.play.wins && p.play.hand_cards.length === size; })
       });
     });
@@ -368,14 +385,14 @@
     }
     if (!position.center) {
       errorBox.textContent = t.incomplete;
-      body.textContent = "";  // an earlier position's answer must not stand beside this one
+      emptyPanel(true);  // an earlier position's answer must not stand beside this one
       return;
     }
     window.Conquian.postJSON(apiUrl, position).then(function (result) {
       if (ticket !== pending) { return; }  // a newer change is on its way
       if (!result.ok) {
         linked(errorBox, (result.data && result.data.error) || t.failed);
-        body.textContent = "";
+        emptyPanel(false);
         return;
       }
       errorBox.textContent = "";

@@ -17,7 +17,7 @@
  * meld it asks which card it stands for and is written "*5H".
  *
  * API: window.ConquianPicker.attach(element) -> picker ({state, set(state), render(),
- *      configure({deck: {ranks, packs, jokers}, zones: [...]})}),
+ *      configure({deck: {ranks, packs, jokers}, zones: [...], names: {zone: name}})}),
  *      ConquianPicker.parseCards(text), ConquianPicker.parseMelds(text) (valid cards only),
  *      ConquianPicker.splitCards(text), ConquianPicker.splitMelds(text) (every token as typed).
  */
@@ -521,6 +521,13 @@
     picker.configure = function (options) {
       if (options.deck) { pack = options.deck; }
       if (options.zones) { offered = options.zones; }
+      if (options.names) {  // a profile's own word for a zone (e.g. "Upcard" for the center)
+        i18n.zones = Object.assign({}, i18n.zones, options.names);
+        zoneButtons.forEach(function (b) {
+          var name = b.querySelector("[data-zone-name]");
+          if (name) { name.textContent = zoneName(b.getAttribute("data-zone")); }
+        });
+      }
       deck = allButtons.filter(function (b) {
         var card = b.getAttribute("data-card");
         var shown = card === "*" ? (pack.jokers || 0) > 0 : pack.ranks.indexOf(rankOf(card)) >= 0;

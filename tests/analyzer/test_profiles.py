@@ -26,8 +26,8 @@ BAD = {
     "third 7H in conquin": (
         {"rules": "conquin", "hand": ["7H", "7H", "2S", "3S", "4S", "5C", "6C", "7C", "KD", "*"],
          "center": "7H", "players": 3},
-        "I1", "7H appears 3 times, in your hand (twice) and the center card",
-        "sua mão (duas vezes) e a carta central", "tu mano (dos veces) y la carta del centro",
+        "I1", "7H appears 3 times, in your hand (twice) and the face-up card",  # I8's name
+        "sua mão (duas vezes)", "tu mano (dos veces)",
     ),
     "joker in conquian-40": (
         dict(WORKED, hand=["*", *WORKED["hand"][1:]]),

@@ -55,7 +55,7 @@ def test_switch_profiles_pick_from_the_52_card_pack_and_a_joker(
     _zone(page, "Opponent's melds").click()
     for code in ("4S", "5S", "6S"):
         _deck(page, code).click()
-    _zone(page, "Center card").click()
+    _zone(page, "Upcard").click()  # Colonel's name for it (H4)
     _deck(page, "10H").click()
     expect(page).to_have_url(
         live_server + "/analyzer/?rules=colonel&hand=10SJSQS8H9HKH2D3D2C5C&opp=4S5S6S"
@@ -76,7 +76,7 @@ def test_switch_profiles_pick_from_the_52_card_pack_and_a_joker(
         "href", "/rules/conquian-40#R1"
     )
 
-    # Conquin: two packs and jokers, only the hand, the center card and the players.
+    # Conquin: two packs and jokers, only the hand, the face-up card and the players.
     page.get_by_role("button", name="Clear all cards").click()
     rules.select_option("conquin")
     expect(_zone(page, "Your melds")).to_be_hidden()
@@ -89,7 +89,7 @@ def test_switch_profiles_pick_from_the_52_card_pack_and_a_joker(
     _deck(page, "7C").click()  # both copies are placed: the click takes one back
     expect(page.locator("[data-status]")).to_contain_text("Every copy of seven of clubs")
     expect(page.locator("#pos-hand")).to_have_value("7S AH QH KH 7D 9D 4C 5C 7C *")
-    _zone(page, "Center card").click()
+    _zone(page, "Face-up card").click()  # Conquin's name for it (I8)
     _deck(page, "2H").click()
     page.get_by_text("Type the cards instead").click()
     page.get_by_label("Players").fill("4")
@@ -164,8 +164,8 @@ def test_typed_errors_name_the_profiles_rule_in_portuguese(page: Page, live_serv
     page.locator("#pos-hand").fill("7H 7H 2S 3S 4S 5C 6C 7C KD *")
     page.locator("#pos-center").fill("7H")
     error = page.locator("#form-error")
-    expect(error).to_contain_text(
-        "7H aparece 3 vezes, nestes lugares: sua mão (duas vezes) e a carta central."
+    expect(error).to_contain_text(  # then Conquin's name for the card (I8)
+        "7H aparece 3 vezes, nestes lugares: sua mão (duas vezes) e "
     )
     expect(error.locator("a.rule-link")).to_have_attribute("href", "/rules/conquin#I1")
 
@@ -192,7 +192,7 @@ def test_draw_and_closing_results_are_drawn_from_their_json(
 
     page.route("**/analyzer/analysis", fulfil)
     page.goto(live_server + "/analyzer/?rules=conquin&hand=7SAHQHKH7D9D4C5C7C*&players=4")
-    page.get_by_role("button", name="Center card").click()
+    page.get_by_role("button", name="Face-up card").click()
     _deck(page, "2H").click()
     results = page.locator("#analysis")
     expect(results.locator(".verdict--yes")).to_have_text("Taking it lets you close now (I9)")

@@ -26,17 +26,18 @@ from flask_babel import lazy_gettext as _l
 from solver.errors import ConquianError
 from solver.position import Position
 from solver.rules import DEFAULT_PROFILE, PROFILES, RuleProfile, get_profile
+from tutor.analyzer.words import center_label, choose_center
 from tutor.core.errors import error_text
 
 FIELDS: Final = (
     "hand", "melds", "opp", "center", "from", "stock", "rules", "players", "laid", "opplaid",
 )
-# The form's labels for its fields (tutor/templates/analyzer/index.html), for errors.
+# The form's labels for its fields (tutor/templates/analyzer/index.html), for errors; the
+# center card's is the profile's own (tutor.analyzer.words.center_label).
 FIELD_LABELS: Final = {
     "hand": _l("Your hand"),
     "melds": _l("Your melds"),
     "opp": _l("Your opponent's melds"),
-    "center": _l("Center card"),
     "from": _l("Where it came from"),
     "stock": _l("Cards in the stock"),
     "rules": _l("Rules"),
@@ -124,7 +125,8 @@ def position_data(args: Mapping[str, str]) -> dict[str, Any]:
     the fields the profile has are read."""
     for name in FIELDS:
         if len(args.get(name, "")) > MAX_FIELD:
-            raise QueryError(_("“%(field)s” is too long.", field=FIELD_LABELS[name]))
+            label = center_label(profile_of(args)) if name == "center" else FIELD_LABELS[name]
+            raise QueryError(_("“%(field)s” is too long.", field=label))
     profile = profile_of(args)
     data: dict[str, Any] = {"hand": split_cards(args.get("hand", ""))}
     if profile is not DEFAULT_PROFILE:
@@ -134,9 +136,9 @@ def position_data(args: Mapping[str, str]) -> dict[str, Any]:
         data["opponent_melds"] = split_melds(args.get("opp", ""))
     center = split_cards(args.get("center", ""))
     if len(center) > 1:
-        raise QueryError(_("Center card: give exactly one card."))
+        raise QueryError(_("%(field)s: give exactly one card.", field=center_label(profile)))
     if not center:
-        raise QueryError(_("Choose the center card."))
+        raise QueryError(choose_center(profile))
     data["center"] = center[0]
     if profile.melds_shown:
         data["center_from"] = args.get("from", "opponent") or "opponent"

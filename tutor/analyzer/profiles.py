@@ -1,5 +1,6 @@
 """The rule profiles as the analyzer page offers them: translated names, and what the page's
-scripts need to know of each (its pack, its fields, the ids of the rules its verdicts cite)."""
+scripts need to know of each (its pack, its fields, the ids of the rules its verdicts cite,
+its words for the face-up card and the page)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any, Final
 from flask_babel import gettext as _
 
 from solver.rules import PROFILES, RuleProfile
+from tutor.analyzer.words import page_words
 
 # The topics whose rule ids the page cites beside its verdicts and field hints.
 _TOPICS: Final = ("take", "force", "close", "out", "lay_off", "hand_melds", "discard", "count",
@@ -42,6 +44,7 @@ def profile_info(profile: RuleProfile) -> dict[str, Any]:
         "handSize": profile.hand_size,
         "maxStock": profile.max_stock,
         "rules": {topic: profile.rule(topic) for topic in _TOPICS if profile.rule(topic)},
+        "words": page_words(profile),
     }
 
 

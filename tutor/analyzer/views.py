@@ -23,7 +23,7 @@ from solver.claims.profiles import explain_any, explain_center_play
 from solver.errors import ConquianError
 from solver.explain import Sentence, explain, explain_play
 from solver.position import Position
-from solver.rules import DEFAULT_PROFILE, RuleProfile
+from solver.rules import DEFAULT_PROFILE, PROFILES, RuleProfile
 from solver.rules.cite import cite
 from solver.rules.variants import Colonel, Conquin, Cooncan, Kunken
 from solver.search import analyze
@@ -37,6 +37,7 @@ from tutor.analyzer.codec import (
 )
 from tutor.analyzer.profiles import profile_options, profiles_table
 from tutor.analyzer.wording import form_error_text
+from tutor.analyzer.words import alone_title, page_words
 from tutor.api.analyze import analysis_response, read_json_body
 from tutor.core.errors import error_text
 
@@ -131,7 +132,7 @@ def group_plays(analysis: Analysis) -> list[PlayGroup]:
     for size in sizes:
         plays = [_play_view(analysis, p) for p in analysis.plays if not p.wins and p.size == size]
         if size == 0:
-            title = _("The center card alone, no card from your hand")
+            title = alone_title(analysis.position.rules)
         else:
             title = ngettext(
                 "Laying %(num)d card from your hand", "Laying %(num)d cards from your hand", size
@@ -170,7 +171,7 @@ def _profile_context(profile: RuleProfile) -> dict[str, Any]:
         "profile_options": profile_options(),
         "profiles_table": profiles_table(),
         "rules_profile": profile.id,
-        "default_profile": DEFAULT_PROFILE,
+        "words": page_words(profile),
     }
 
 
@@ -206,7 +207,7 @@ def index() -> ResponseReturnValue:
             context.update(error=str(exc), error_source="form")
             status = 400
         except ConquianError as exc:
-            context.update(error=form_error_text(exc), error_source="form")
+            context.update(error=form_error_text(exc, context["profile"]), error_source="form")
             status = 400
     return render_template("analyzer/index.html", **context), status
 
@@ -218,9 +219,11 @@ def live_analysis() -> ResponseReturnValue:
     data, problem = read_json_body()
     if problem is not None:
         return jsonify(error=problem), 400
+    rules = data.get("rules") if isinstance(data, dict) else None
+    profile = PROFILES.get(rules, DEFAULT_PROFILE) if isinstance(rules, str) else DEFAULT_PROFILE
     try:
         position = Position.from_dict(data)
         answer = analysis_response(position)
     except ConquianError as exc:
-        return jsonify(error=form_error_text(exc)), 400
+        return jsonify(error=form_error_text(exc, profile)), 400
     return jsonify(answer)

@@ -2,7 +2,8 @@
 
 The solver names places as JSON paths (``hand[3]``, ``opponent_melds[0]``), which is right
 for the API and for pasted JSON; the form's fields are "Your hand", "Your melds", ...,
-so its errors say "in your hand and in your opponent's meld 1" instead.
+so its errors say "in your hand and in your opponent's meld 1" instead, naming the face-up
+card as the profile's rule book does (:mod:`tutor.analyzer.words`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from flask_babel import gettext as _
 
 from solver.errors import ConquianError, Text
 from solver.messages import N_
+from solver.rules import DEFAULT_PROFILE, RuleProfile
+from tutor.analyzer.words import CAME_FROM, center_place
 
 _PATH: Final = re.compile(r"(hand|melds|opponent_melds|center)(?:\[(\d+)\])?(?:\[\d+\])?")
 _LAID_PATH: Final = re.compile(
@@ -30,9 +33,6 @@ _FORM_TEMPLATES: Final = {
     "stock must be a whole number from 0 to {most}, not {value}": N_(
         "the cards in the stock must be a whole number from 0 to {most}, not {value}"
     ),
-    'center_from must be "opponent" or "stock", not {value}': N_(
-        "where the center card came from must be your opponent or the stock, not {value}"
-    ),
     "{card} appears {count} times ({places}), but the {packs} packs hold only {packs} of each "
     "card ({rule})": N_(
         "{card} appears {count} times, in {places}, but the {packs} packs hold only {packs} of "
@@ -45,10 +45,13 @@ _FORM_TEMPLATES: Final = {
         "{where}: the number before the colon must be one of the melds it lies on"
     ),
 }
+# Worded per profile: it names the face-up card.
+_CAME_FROM: Final = 'center_from must be "opponent" or "stock", not {value}'
 
 
-def place(path: str) -> str:
-    """``"opponent_melds[0]"`` → "your opponent's meld 1"; anything else as it is."""
+def place(path: str, rules: RuleProfile = DEFAULT_PROFILE) -> str:
+    """``"opponent_melds[0]"`` → "your opponent's meld 1"; ``"center"`` → the face-up card
+    by the name ``rules`` gives it; anything else as it is."""
     laid = _LAID_PATH.fullmatch(path)
     if laid is not None:
         name, group = laid.groups()
@@ -64,7 +67,7 @@ def place(path: str) -> str:
     if field == "hand":
         return _("your hand")
     if field == "center":
-        return _("the center card")
+        return center_place(rules)
     if field == "melds":
         return _("your melds") if number is None else _("your meld %(n)s", n=number)
     if number is None:
@@ -72,12 +75,12 @@ def place(path: str) -> str:
     return _("your opponent's meld %(n)s", n=number)
 
 
-def _places(paths: list[str]) -> str:
+def _places(paths: list[str], rules: RuleProfile) -> str:
     """``["hand", "hand", "center"]`` → "your hand (twice) and the center card"."""
     names: list[str] = []
     counts: dict[str, int] = {}
     for path in paths:
-        name = place(path)
+        name = place(path, rules)
         if name not in counts:
             names.append(name)
         counts[name] = counts.get(name, 0) + 1
@@ -89,22 +92,25 @@ def _places(paths: list[str]) -> str:
     return _("%(list)s and %(last)s", list=", ".join(shown[:-1]), last=shown[-1])
 
 
-def _reword(text: Text) -> Text:
+def _reword(text: Text, rules: RuleProfile) -> Text:
     params: dict[str, Any] = {}
     for key, value in text.params.items():
         if isinstance(value, ConquianError):
             value = value.text
         if isinstance(value, Text):
-            value = _reword(value)
+            value = _reword(value, rules)
         elif key in _PLACE_PARAMS and isinstance(value, str):
-            value = place(value)
+            value = place(value, rules)
         elif key == "places" and isinstance(value, str):
-            value = _places(value.split(", "))
+            value = _places(value.split(", "), rules)
         params[key] = value
+    if text.template == _CAME_FROM:
+        return Text(CAME_FROM[rules.center_name], params)
     return Text(_FORM_TEMPLATES.get(text.template, text.template), params)
 
 
-def form_error_text(exc: ConquianError) -> str:
-    """The error in the page's language, with places named as the form names them."""
-    sentence = _reword(exc.text).render(get_translations().ugettext)
+def form_error_text(exc: ConquianError, rules: RuleProfile = DEFAULT_PROFILE) -> str:
+    """The error in the page's language, with places named as the form names them under
+    the profile ``rules``."""
+    sentence = _reword(exc.text, rules).render(get_translations().ugettext)
     return sentence[:1].upper() + sentence[1:]
