@@ -20,12 +20,12 @@ from tutor.models import PlayTable
 from tutor.play.card_help import card_help
 from tutor.play.choices import actions_of, choices
 from tutor.play.closing import closing
-from tutor.play.describe import opens, tell, translator
+from tutor.play.describe import opens, translator
 from tutor.play.fairness import deal_commitment
 from tutor.play.games import TableGame
 from tutor.play.table_view import seat_list
 from tutor.play.table_view import table as tabled_melds
-from tutor.tables import reviews
+from tutor.tables import memo, reviews
 
 PRIVATE = ("hand", "legal_actions", "takes", "analysis", "player", "to_act", "you",
            "facing_center", "pending", "plays")
@@ -75,8 +75,8 @@ def _log(game: TableGame, viewer: int, names: list[str], start: int) -> list[dic
     for step in range(start, len(state.history)):
         seat, action = state.history[step]
         data = seen(state, seat, action, viewer)
-        text = tell(data, 0 if seat == viewer else 1 + seat, names[seat], translate,
-                    opening=opens(state.history, step, seat))
+        text = memo.told(data, 0 if seat == viewer else 1 + seat, names[seat], translate,
+                         opens(state.history, step, seat))
         out.append({"step": step, "seat": seat, "action": data, "text": text})
     return out
 
@@ -177,8 +177,8 @@ def spectator_view(game: TableGame, names: list[str], since: int = 0,
                  if viewer != seat]
         if all(_same(other, shown[0]) for other in shown[1:]):
             public_log.append({"step": step, "seat": seat, "action": shown[0],
-                               "text": tell(shown[0], 1 + seat, names[seat], translate,
-                                            opening=opens(state.history, step, seat))})
+                               "text": memo.told(shown[0], 1 + seat, names[seat], translate,
+                                                 opens(state.history, step, seat))})
     view = _common(game, public, None, names, since)
     view["log"] = public_log
     if granted and game.hand_over:  # the finished hand only, never a hand in play

@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import joinedload
+from sqlalchemy.orm import defer, joinedload
 
 from solver.errors import ConquianError
 from solver.game.matches import check_seats, match_options
@@ -32,7 +32,7 @@ from tutor.models import PlayTable, TableSeat
 from tutor.models.common import utcnow
 from tutor.play.games import LEVELS, NEXT_HAND, TableGame, game_from_dict
 from tutor.play.stored_forms import MAX_SEED
-from tutor.tables import notify, presence, review_grading, timer
+from tutor.tables import memo, notify, presence, review_grading, timer
 
 HUMAN: Final = "human"
 COMPUTER: Final = "computer"
@@ -149,9 +149,12 @@ def check_options(rules: RuleProfile, seats: object, match: Mapping[str, Any] | 
 
 def get_table(table_id: str, lock: bool = False) -> PlayTable:
     """The table, its seats read in the same query (every request of a table asks who
-    sits where); a locked read leaves them to their own (FOR UPDATE takes no outer join)."""
+    sits where); a locked read leaves them to their own (FOR UPDATE takes no outer join).
+    An unlocked read leaves the stored game to be read when asked for (``load_game``
+    mostly finds it loaded already: tutor.tables.memo)."""
     query = select(PlayTable).where(PlayTable.id == table_id)
-    query = query.with_for_update() if lock else query.options(joinedload(PlayTable.seats))
+    query = query.with_for_update() if lock else query.options(
+        joinedload(PlayTable.seats), defer(PlayTable.state))
     table = db.session.execute(query).unique().scalar_one_or_none()
     if table is None:
         raise NotFound(N_("there is no table with this address"))
@@ -301,10 +304,26 @@ def start(table_id: str, learner_id: int, seed: int | None = None) -> int:
     for row in table.seats:  # every grace period counts from the start at the latest
         row.last_seen = max(row.last_seen, presence.now())
     moved = 1 + len(computer_moves(game, table.seats))
-    return _store(table, game, table.move_number + moved)
+    return _store(table, game, table.move_number + moved, dealt=True)
 
 
 def load_game(table: PlayTable) -> TableGame:
+    """The table's game as stored, shared by every reader of this move number in the
+    process (tutor.tables.memo): read it, never change it."""
+    if not started(table):
+        raise Conflict(N_("this table has not started yet"))
+    return memo.game(table.id, table.move_number, table.hand_start,
+                     lambda: _game_to_change(table))
+
+
+def started(table: PlayTable) -> bool:
+    """Whether the table has a game (it is dealt when the table starts), without reading
+    the stored game."""
+    return table.status != OPEN
+
+
+def _game_to_change(table: PlayTable) -> TableGame:
+    """The table's game loaded for a change: the caller's own object."""
     if table.state is None:
         raise Conflict(N_("this table has not started yet"))
     return game_from_dict(table.state)
@@ -341,8 +360,10 @@ def _rng(game: TableGame) -> random.Random:
                          f"{game.hand_index}:{len(game.state.history)}")
 
 
-def _store(table: PlayTable, game: TableGame, move_number: int) -> int:
-    """Saves the game at ``move_number`` (compare-and-swap on the number the lock read)."""
+def _store(table: PlayTable, game: TableGame, move_number: int, dealt: bool = False) -> int:
+    """Saves the game at ``move_number`` (compare-and-swap on the number the lock read).
+    ``dealt``: a hand was dealt in memory (its readers load the stored form, which lists
+    the hands' cards in their stored order)."""
     done = update(PlayTable).where(PlayTable.id == table.id,
                                    PlayTable.move_number == table.move_number)
     status = FINISHED if game.match_over else PLAYING
@@ -355,6 +376,8 @@ def _store(table: PlayTable, game: TableGame, move_number: int) -> int:
     db.session.commit()
     notify.publish(table.id, move_number)  # after the commit: a reader finds the move
     review_grading.prepare(table, game)  # each person's review of a hand just over
+    if not dealt:
+        memo.keep(table.id, move_number, table.hand_start, game)  # its readers' next load
     return move_number
 
 
@@ -372,19 +395,21 @@ def move(table_id: str, learner_id: int | None, seen: object, action: object) ->
         if isinstance(seen, bool) or not isinstance(seen, int):
             raise TableError(N_("a move must name the move number it was made at (move)"))
         if seen != table.move_number:
+            answered = _replayed(table, seat, seen, action)
+            if answered is not None:  # a retry of a move already made: the same answer
+                db.session.rollback()
+                return answered
             raise Conflict(N_("your view is out of date (move {seen}, the table is at move "
                               "{now}): look at the table again and choose anew"),
                            seen=seen, now=table.move_number)
-        game = load_game(table)
+        game = _game_to_change(table)
         if presence.seat_row(table, seat).kind == COMPUTER:
             raise Conflict(N_("a computer player keeps your seat: take it back first"))
         if isinstance(action, Mapping) and "player" in action:
             raise Forbidden(N_("a move is sent without 'player': you always play your own "
                                "seat"))
-        if isinstance(action, Mapping) and action.get("type") == NEXT_HAND:
-            moved = _next_hand(table, game)
-        else:
-            moved = _play(game, seat, action)
+        dealt = isinstance(action, Mapping) and action.get("type") == NEXT_HAND
+        moved = _next_hand(table, game) if dealt else _play(game, seat, action)
         moved += len(computer_moves(game, table.seats))
         presence.seat_row(table, seat).last_seen = presence.now()
     except TableError:
@@ -393,7 +418,37 @@ def move(table_id: str, learner_id: int | None, seen: object, action: object) ->
     except ConquianError as exc:  # a stored game that no longer reads, say
         db.session.rollback()
         raise Conflict(exc.text) from None
-    return _store(table, game, table.move_number + moved)
+    return _store(table, game, table.move_number + moved, dealt)
+
+
+def _replayed(table: PlayTable, seat: int, seen: int, action: object) -> int | None:
+    """The move number a move answered when ``seat`` made ``action`` at ``seen`` already
+    (nginx re-sends a POST whose server failed, a client one whose answer was lost), or
+    None.  Recognised in the current hand: the step made at ``seen`` is this seat's and
+    this action, or ``seen`` is the number the current hand was dealt from; the answer is
+    the number the table reached before another person moved."""
+    if seen > table.move_number or table.state is None:
+        return None
+    game = load_game(table)
+    history = game.state.history
+    first = seen - table.hand_start
+    if isinstance(action, Mapping) and action.get("type") == NEXT_HAND:
+        if first != -1 or not game.finished:  # (the first hand is dealt by the start)
+            return None
+    else:
+        if not 0 <= first < len(history) or history[first][0] != seat:
+            return None
+        try:
+            again = game_rules(game.rules).action_from_dict(action, "action")
+        except ConquianError:
+            return None
+        if again != history[first][1]:
+            return None
+    computers = {s.seat for s in table.seats if s.kind == COMPUTER}
+    step = first + 1
+    while step < len(history) and history[step][0] in computers:
+        step += 1  # the computer seats' replies, made in the same transaction
+    return table.hand_start + step
 
 
 def _play(game: TableGame, seat: int, action: object) -> int:
@@ -447,7 +502,7 @@ def take_over_due(table_id: str, read: PlayTable | None = None) -> int | None:
         row.kind = COMPUTER
         row.level = presence.level_of(table)
     try:
-        game = load_game(table)
+        game = _game_to_change(table)
         moved = 0 if game.hand_over else len(computer_moves(game, table.seats))
     except ConquianError as exc:
         db.session.rollback()
@@ -468,7 +523,7 @@ def time_out_due(table_id: str, read: PlayTable | None = None) -> int | None:
     table = get_table(table_id, lock=True)
     db.session.refresh(table)  # the row as the lock read it
     try:
-        game = load_game(table)
+        game = _game_to_change(table)
         seat = None if game.hand_over else game.state.current_player()
         if not timer.overdue(table) or seat is None \
                 or presence.seat_row(table, seat).kind != HUMAN:

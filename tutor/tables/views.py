@@ -179,7 +179,7 @@ def _since(table: PlayTable, since: int | None) -> int:
 def view_of(table: PlayTable, learner_id: int | None, since: int | None = None,
             help_requested: bool = False) -> dict[str, Any] | None:
     """The viewing seat's view of the game (a spectator's when they hold no seat)."""
-    if table.state is None:
+    if not services.started(table):
         return None
     game = services.load_game(table)
     names = seat_names(table.seats, table.options["seats"])

@@ -1,0 +1,110 @@
+"""What a live table's requests would otherwise work out again and again, kept in process
+memory (issue 29: every move is followed by every seat's read of the new state).
+
+* The loaded game of a table at a move number.  A table's stored game changes only with
+  its move number (every change is a compare-and-swap on that number, and a takeover
+  that moves nothing stores the same game), so ``(table id, move number, hand start)``
+  names one game for good.  The game kept is shared by every reader: readers never change
+  it (the changes of ``tutor.tables.services`` load a game of their own).
+* The log line of a step as one seat is told it: a pure function of what the seat sees of
+  the step, who made it and the language, so a hand's earlier steps are told once per
+  process instead of at every read.
+
+Both are bounded (least recently used out first).  ``TABLES_MEMO = False`` in the app's
+config turns them off (the tests compare the answers both ways).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, Final, Generic, TypeVar
+
+import orjson
+from flask import current_app, has_app_context
+from flask_babel import get_locale
+
+from tutor.play.describe import Translate, tell
+from tutor.play.games import TableGame
+
+GAMES_KEPT: Final = 512
+"""Tables' games kept per process (a game of a hand in play is some tens of kB)."""
+LINES_KEPT: Final = 50_000
+"""Log lines kept per process (a short dict each)."""
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Lru(Generic[K, V]):
+    """A bounded mapping, safe across threads, that drops the least recently used."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[K, V] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        with self.lock:
+            value = self.items.get(key)
+            if value is not None:
+                self.items.move_to_end(key)
+            return value
+
+    def put(self, key: K, value: V) -> None:
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
+
+_games: Lru[tuple[str, int, int], TableGame] = Lru(GAMES_KEPT)
+_lines: Lru[tuple[Any, ...], str] = Lru(LINES_KEPT)
+
+
+def on() -> bool:
+    return not has_app_context() or bool(current_app.config.get("TABLES_MEMO", True))
+
+
+def game(table_id: str, number: int, hand_start: int,
+         load: Callable[[], TableGame]) -> TableGame:
+    """The table's game at move ``number``, shared: never change it."""
+    if not on():
+        return load()
+    key = (table_id, number, hand_start)
+    found = _games.get(key)
+    if found is None:
+        found = load()
+        _games.put(key, found)
+    return found
+
+
+def keep(table_id: str, number: int, hand_start: int, stored: TableGame) -> None:
+    """The game just stored at move ``number`` (its writer changes it no more)."""
+    if on():
+        _games.put((table_id, number, hand_start), stored)
+
+
+def told(data: dict[str, Any], actor: int, who: str, translate: Translate,
+         opening: bool) -> str:
+    """``tell(data, actor, who, translate, opening=opening)``, told once per language."""
+    if not on():
+        return tell(data, actor, who, translate, opening=opening)
+    key = (orjson.dumps(data, option=orjson.OPT_SORT_KEYS), actor, who, opening,
+           str(get_locale()))
+    text = _lines.get(key)
+    if text is None:
+        text = tell(data, actor, who, translate, opening=opening)
+        _lines.put(key, text)
+    return text
+
+
+def clear() -> None:
+    _games.clear()
+    _lines.clear()
