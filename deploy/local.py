@@ -140,8 +140,12 @@ class Stack:
     def app_env(self) -> dict[str, str]:
         """deploy/env.example, filled in for this stack."""
         env = {k: v for k, v in os.environ.items()
-               if not k.startswith(("TEST_", "CONQUIAN_", "DATABASE_URL", "REDIS_URL"))}
+               if not k.startswith(("TEST_", "CONQUIAN_", "DATABASE_URL", "REDIS_URL",
+                                    "PYTHONDONTWRITEBYTECODE"))}
         env.update({
+            # Bytecode kept in the stack's folder (not the source tree), as an installed
+            # site has it from pip: a restarted app server skips compiling its modules.
+            "PYTHONPYCACHEPREFIX": str(self.folder / "pycache"),
             "CONQUIAN_ENV": "production",
             "SECRET_KEY": self.secret_key,
             "DATABASE_URL": self.database_url,
@@ -370,7 +374,13 @@ class Stack:
             "worker_rlimit_nofile 16384;\n"
             f"error_log {folder}/error.log warn;\nevents {{ worker_connections 8192; }}\n"
             "http {\n"
-            f"    access_log {folder}/access.log;\n"
+            # Which app server answered, after how many tries (refused ones included), and
+            # when: a killed server's streams can be followed (scripts/bench-tables).
+            "    log_format upstreams '$remote_addr [$time_local] \"$request\" $status "
+            "$body_bytes_sent \"$http_referer\" \"$http_user_agent\" t=$msec "
+            "rt=$request_time up=\"$upstream_addr\" ups=\"$upstream_status\" "
+            "uct=\"$upstream_connect_time\"';\n"
+            f"    access_log {folder}/access.log upstreams;\n"
             f"    client_body_temp_path {folder}/body;\n    proxy_temp_path {folder}/proxy;\n"
             f"    fastcgi_temp_path {folder}/fastcgi;\n    uwsgi_temp_path {folder}/uwsgi;\n"
             f"    scgi_temp_path {folder}/scgi;\n"

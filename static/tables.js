@@ -148,8 +148,13 @@
     if (poller !== null) { window.clearInterval(poller); poller = null; }
   }
 
-  // The stream carries move numbers only; EventSource reconnects by itself, sending the
-  // last number (Last-Event-ID), and meanwhile polling keeps the table current.
+  // The stream carries move numbers only; EventSource reconnects by itself after the
+  // stream's retry field (each stream its own, 0.25-1.25 s: a dead server's pages do not
+  // all come back at once), sending the last number (Last-Event-ID), and meanwhile
+  // polling keeps the table current.  A stream that is refused (every slot taken, or no
+  // server answering) is opened again after 1-2 s, then twice as long each time up to
+  // 15-30 s, each page at its own moment.
+  var refusals = 0;
   function listen() {
     var stream = new window.EventSource(root.dataset.events + "?since=" +
                                         encodeURIComponent(move));
@@ -162,11 +167,15 @@
     stream.addEventListener("beat", function (event) {
       if (event.data !== stamp) { refresh(); }
     });
-    stream.onopen = function () { stopPolling(); refresh(); };
+    // No read on opening: the stream's first events name the table's number and stamp,
+    // and a page that missed something reads it then, by number.
+    stream.onopen = function () { stopPolling(); refusals = 0; };
     stream.onerror = function () {
       poll();
-      if (stream.readyState === window.EventSource.CLOSED) {  // refused (e.g. 503): later
-        window.setTimeout(listen, 30000);
+      if (stream.readyState === window.EventSource.CLOSED) {
+        var wait = Math.min(30000, 2000 * Math.pow(2, refusals));
+        refusals += 1;
+        window.setTimeout(listen, wait * (0.5 + Math.random() / 2));
       }
     };
   }

@@ -12,7 +12,9 @@ stale number answers 409 and changes nothing.
 from __future__ import annotations
 
 import json
-from typing import Any
+import random
+from collections.abc import Iterator
+from typing import Any, Final
 
 from flask import (
     Blueprint,
@@ -326,6 +328,7 @@ def events(table_id: str) -> ResponseReturnValue:
     """Server-sent events: the table's move numbers and heartbeats (tutor.tables.stream).
     ``Last-Event-ID`` (EventSource's reconnect) or ``since`` is the last number the client
     has."""
+    count = snapshot.version(table_id)  # before reading: a change meanwhile shows
     table = _table(table_id)  # (a 404 for no such table)
     learner_id = _learner_id()
     raw = request.headers.get("Last-Event-ID") or request.args.get("since", "")
@@ -336,6 +339,15 @@ def events(table_id: str) -> ResponseReturnValue:
         return jsonify({"error": _("Too many live connections here just now: the table "
                                    "is checked every few seconds instead.")}), 503, {
             "Retry-After": "30"}
+    if count is not None:
+        try:
+            # The table just read answers the first heartbeat: its summary goes to Redis
+            # now, so the stream's first beat reads no database again (when a server dies,
+            # each of its clients reconnecting to the other costs one table read, not two).
+            snapshot.write(_check_in(table, services.seat_of(table, learner_id)), count)
+        except BaseException:
+            slot.release()
+            raise
 
     def beat() -> tuple[int, str]:
         """The database's answer, and a new summary for the quick beats that follow."""
@@ -350,8 +362,35 @@ def events(table_id: str) -> ResponseReturnValue:
                   heartbeat=current_app.config.get("TABLE_HEARTBEAT", HEARTBEAT),
                   chat=lambda: chat.latest(table_id),
                   quick=lambda: snapshot.quick_beat(table_id, learner_id))
-    return Response(body, mimetype="text/event-stream", headers={
-        "Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return Response(Reconnecting(body, reconnect_ms()), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+RECONNECT_MS: Final = (250, 1250)
+"""The range of a stream's reconnect delay (its ``retry:`` field), drawn per stream: the
+clients of an app server that dies come back spread over a second, not all in the same
+millisecond, and each within 1.25 s (docs/deploy.md, "A killed app server")."""
+
+
+def reconnect_ms(rng: random.Random | None = None) -> int:
+    return random.randrange(*RECONNECT_MS) if rng is None else rng.randrange(*RECONNECT_MS)
+
+
+class Reconnecting:
+    """A stream whose ``retry:`` is its own: added to the stream's first chunk (its own
+    fixed ``retry:``), and the last one a client reads wins.  ``close`` is the stream's."""
+
+    def __init__(self, stream: Stream, retry_ms: int) -> None:
+        self.stream, self.retry_ms = stream, retry_ms
+
+    def __iter__(self) -> Iterator[bytes]:
+        chunks = iter(self.stream)
+        first = next(chunks, b"")
+        yield first + f"retry: {self.retry_ms}\n\n".encode()
+        yield from chunks
+
+    def close(self) -> None:
+        self.stream.close()
 
 
 # --- chat (tutor.tables.chat) ---------------------------------------------------------------
