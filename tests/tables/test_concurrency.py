@@ -1,7 +1,8 @@
 """Two moves made at the same move number at once (two servers, say): one is applied, the
 other answers 409 and applies nothing — on PostgreSQL the table's row is locked
 (``SELECT … FOR UPDATE``), on both databases the save is a compare-and-swap on the move
-number."""
+number.  The same move sent twice at once (a retry) is applied once, and both get its
+answer."""
 
 from __future__ import annotations
 
@@ -21,8 +22,9 @@ from tutor.models import Learner, PlayTable
 from tutor.tables import services
 
 
+@pytest.mark.parametrize("same", [False, True], ids=["two-actions", "one-action-twice"])
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_two_moves_at_one_number_apply_once(backend: str, db_path: Path) -> None:
+def test_two_moves_at_one_number_apply_once(backend: str, db_path: Path, same: bool) -> None:
     extra = {"SQLALCHEMY_DATABASE_URI": postgres_url()} if backend == "postgres" else {}
     app = make_app(db_path, **extra)
     rules = next(r for r in GAMES if get_profile(r).max_players == 2)
@@ -37,11 +39,12 @@ def test_two_moves_at_one_number_apply_once(backend: str, db_path: Path) -> None
             number = services.start(table_id, host_id, seed=3)
             game = services.load_game(services.get_table(table_id))
             assert game.state.current_player() == 0  # the computer has moved
-            action = game.state.legal_actions()[0].to_dict()
+            legal = game.state.legal_actions()
+            actions = [legal[0].to_dict(), legal[0 if same else 1].to_dict()]
         answers: list[Any] = []
         ready = threading.Barrier(2)
 
-        def play() -> None:
+        def play(action: dict[str, Any]) -> None:
             with app.app_context():
                 ready.wait()
                 try:
@@ -51,15 +54,20 @@ def test_two_moves_at_one_number_apply_once(backend: str, db_path: Path) -> None
                 finally:
                     db.session.remove()
 
-        threads = [threading.Thread(target=play) for _ in range(2)]
+        threads = [threading.Thread(target=play, args=(a,)) for a in actions]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
         done = [a for a in answers if isinstance(a, int)]
         refused = [a for a in answers if isinstance(a, services.TableError)]
-        assert len(done) == 1 and len(refused) == 1, answers
-        assert refused[0].status == 409
+        if same:
+            assert len(done) == 2 and done[0] == done[1], answers
+        else:
+            assert len(done) == 1 and len(refused) == 1, answers
+            assert refused[0].status == 409
         with app.app_context():
             row = db.session.get(PlayTable, table_id)
             assert row is not None and row.move_number == done[0]
+            steps = len(services.load_game(row).state.history)
+            assert steps == len(game.state.history) + done[0] - number  # applied once

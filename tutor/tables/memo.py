@@ -91,18 +91,28 @@ def keep(table_id: str, number: int, hand_start: int, stored: TableGame) -> None
         _games.put((table_id, number, hand_start), stored)
 
 
-def told(data: dict[str, Any], actor: int, who: str, translate: Translate,
-         opening: bool) -> str:
-    """``tell(data, actor, who, translate, opening=opening)``, told once per language."""
+Teller = Callable[[dict[str, Any], int, str, bool], str]
+"""``teller(data, actor, who, opening)``: ``tell(data, actor, who, translate,
+opening=opening)``."""
+
+
+def teller(translate: Translate) -> Teller:
+    """``tell`` in this request's language, each line told once per process."""
     if not on():
-        return tell(data, actor, who, translate, opening=opening)
-    key = (orjson.dumps(data, option=orjson.OPT_SORT_KEYS), actor, who, opening,
-           str(get_locale()))
-    text = _lines.get(key)
-    if text is None:
-        text = tell(data, actor, who, translate, opening=opening)
-        _lines.put(key, text)
-    return text
+        return lambda data, actor, who, opening: tell(data, actor, who, translate,
+                                                      opening=opening)
+    language = str(get_locale())
+
+    def told(data: dict[str, Any], actor: int, who: str, opening: bool) -> str:
+        key = (orjson.dumps(data, option=orjson.OPT_SORT_KEYS), actor, who, opening,
+               language)
+        text = _lines.get(key)
+        if text is None:
+            text = tell(data, actor, who, translate, opening=opening)
+            _lines.put(key, text)
+        return text
+
+    return told
 
 
 def clear() -> None:

@@ -70,13 +70,13 @@ def _log(game: TableGame, viewer: int, names: list[str], start: int) -> list[dic
     the caller choosing a seat that did not act)."""
     state = game.state
     seen = game_rules(game.rules).observe_action
-    translate = translator()
+    told = memo.teller(translator())
     out = []
     for step in range(start, len(state.history)):
         seat, action = state.history[step]
         data = seen(state, seat, action, viewer)
-        text = memo.told(data, 0 if seat == viewer else 1 + seat, names[seat], translate,
-                         opens(state.history, step, seat))
+        text = told(data, 0 if seat == viewer else 1 + seat, names[seat],
+                    opens(state.history, step, seat))
         out.append({"step": step, "seat": seat, "action": data, "text": text})
     return out
 
@@ -168,7 +168,7 @@ def spectator_view(game: TableGame, names: list[str], since: int = 0,
     # A step as the seats that did not make it see it (a draw from the stock shows its
     # card to the drawer alone); left out should they see it differently.
     seen = rules.observe_action
-    translate = translator()
+    told = memo.teller(translator())
     state = game.state
     public_log = []
     for step in range(since, len(state.history)):
@@ -177,8 +177,8 @@ def spectator_view(game: TableGame, names: list[str], since: int = 0,
                  if viewer != seat]
         if all(_same(other, shown[0]) for other in shown[1:]):
             public_log.append({"step": step, "seat": seat, "action": shown[0],
-                               "text": memo.told(shown[0], 1 + seat, names[seat], translate,
-                                                 opens(state.history, step, seat))})
+                               "text": told(shown[0], 1 + seat, names[seat],
+                                            opens(state.history, step, seat))})
     view = _common(game, public, None, names, since)
     view["log"] = public_log
     if granted and game.hand_over:  # the finished hand only, never a hand in play

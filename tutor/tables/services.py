@@ -150,11 +150,11 @@ def check_options(rules: RuleProfile, seats: object, match: Mapping[str, Any] | 
 def get_table(table_id: str, lock: bool = False) -> PlayTable:
     """The table, its seats read in the same query (every request of a table asks who
     sits where); a locked read leaves them to their own (FOR UPDATE takes no outer join).
-    An unlocked read leaves the stored game to be read when asked for (``load_game``
-    mostly finds it loaded already: tutor.tables.memo)."""
+    The stored game is read only when asked for (``load_game`` mostly finds it loaded
+    already: tutor.tables.memo)."""
     query = select(PlayTable).where(PlayTable.id == table_id)
-    query = query.with_for_update() if lock else query.options(
-        joinedload(PlayTable.seats), defer(PlayTable.state))
+    query = query.options(defer(PlayTable.state))
+    query = query.with_for_update() if lock else query.options(joinedload(PlayTable.seats))
     table = db.session.execute(query).unique().scalar_one_or_none()
     if table is None:
         raise NotFound(N_("there is no table with this address"))
@@ -313,7 +313,7 @@ def load_game(table: PlayTable) -> TableGame:
     if not started(table):
         raise Conflict(N_("this table has not started yet"))
     return memo.game(table.id, table.move_number, table.hand_start,
-                     lambda: _game_to_change(table))
+                     lambda: _stored_game(table))
 
 
 def started(table: PlayTable) -> bool:
@@ -323,7 +323,16 @@ def started(table: PlayTable) -> bool:
 
 
 def _game_to_change(table: PlayTable) -> TableGame:
-    """The table's game loaded for a change: the caller's own object."""
+    """The table's game for a change: the caller's own copy (of the one its readers
+    share, when this process holds it)."""
+    if not started(table):
+        raise Conflict(N_("this table has not started yet"))
+    if memo.on():
+        return load_game(table).copy()
+    return _stored_game(table)
+
+
+def _stored_game(table: PlayTable) -> TableGame:
     if table.state is None:
         raise Conflict(N_("this table has not started yet"))
     return game_from_dict(table.state)
@@ -418,7 +427,14 @@ def move(table_id: str, learner_id: int | None, seen: object, action: object) ->
     except ConquianError as exc:  # a stored game that no longer reads, say
         db.session.rollback()
         raise Conflict(exc.text) from None
-    return _store(table, game, table.move_number + moved, dealt)
+    try:
+        return _store(table, game, table.move_number + moved, dealt)
+    except Conflict:  # another transaction saved first: this same move, sent twice?
+        answered = _replayed(get_table(table_id), seat, seen, action)
+        db.session.rollback()
+        if answered is None:
+            raise
+        return answered
 
 
 def _replayed(table: PlayTable, seat: int, seen: int, action: object) -> int | None:
@@ -427,7 +443,7 @@ def _replayed(table: PlayTable, seat: int, seen: int, action: object) -> int | N
     None.  Recognised in the current hand: the step made at ``seen`` is this seat's and
     this action, or ``seen`` is the number the current hand was dealt from; the answer is
     the number the table reached before another person moved."""
-    if seen > table.move_number or table.state is None:
+    if seen > table.move_number or not started(table):
         return None
     game = load_game(table)
     history = game.state.history
