@@ -5,12 +5,20 @@ against a fresh computation)."""
 
 from __future__ import annotations
 
+import random
+
+import flask_babel
+import orjson
 import pytest
 from flask import Flask
 
 from solver.game import commitment
+from solver.game.registry import GAMES
 from solver.rules import PROFILES
-from tutor.play import fairness
+from tutor.extensions import db
+from tutor.models import Game
+from tutor.play import fairness, store
+from tutor.play import view as view_module
 from tutor.play.games import new_game
 from tutor.play.view import game_view
 
@@ -54,3 +62,54 @@ def test_the_commitment_is_hashed_once_a_hand(rules_id: str, app: Flask,
     assert first == second == expected
     assert first is not None and first["revealed"] is None
     assert len(calls) == 1
+
+
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_a_view_looks_its_catalog_up_once(rules_id: str, app: Flask,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every sentence of a view (seats, table, choices, log) is translated with one look-up
+    of the request's catalog, not one each."""
+    game = new_game(rules_id, "medium", 3)
+    looked = []
+    real = flask_babel.Domain.get_translations
+
+    def counted(self: flask_babel.Domain) -> object:
+        looked.append(1)
+        return real(self)
+    with app.test_request_context("/", headers={"Accept-Language": "pt"}):
+        expected = game_view(game)
+        monkeypatch.setattr(flask_babel.Domain, "get_translations", counted)
+    with app.test_request_context("/", headers={"Accept-Language": "pt"}):
+        assert game_view(game) == expected
+    assert len(looked) <= 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_each_answer_is_the_view_worked_out_afresh(rules_id: str, app: Flask) -> None:
+    """A move's answer, made with cached translations and commitment and saved on a pooled
+    connection, is byte for byte the view worked out again in a new request with nothing
+    cached, of the game exactly as the database now stores it, through a finished hand."""
+    client = app.test_client(use_cookies=False)
+    made = client.post("/api/games", json={"rules": rules_id, "seed": 11})
+    assert made.status_code == 200
+    game_id, headers = made.get_json()["id"], {"X-Game-Token": made.get_json()["token"]}
+    view, rng, hands, answers = made.get_json()["view"], random.Random(rules_id), 0, 0
+    while hands < 2 and answers < 150 and not view["match"]["over"]:
+        hands += bool(view["next_hand"])
+        action = {"type": "next_hand"} if view["next_hand"] else rng.choice(
+            [a for c in view["choices"] for a in
+             [c["action"], *[d["action"] for d in c["discards"] or []]] if a])
+        answer = client.post(f"/api/games/{game_id}/actions", json=action, headers=headers)
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+        answers += 1
+        view_module._COMMITMENTS.clear()
+        with app.test_request_context("/"):
+            loaded = store.cached(game_id)
+            row = db.session.get(Game, game_id)
+            assert loaded is not None and row is not None
+            assert row.state == loaded.game.to_dict() and row.version == loaded.version
+            afresh = orjson.dumps(game_view(loaded.game))
+        assert answer.get_data() == afresh
+        view = orjson.loads(afresh)
+    assert hands >= 1

@@ -124,3 +124,45 @@ def _any(game: TableGame) -> dict[str, object]:
 
     action = observe(game.state, 0).legal_actions()[0]
     return action.to_dict()
+
+
+def test_a_move_on_the_cached_game_is_saved_without_the_session(app: Flask) -> None:
+    """The move of a request that read nothing yet (this process's cached game) is stored
+    on a pooled connection: no session is begun for it, the row has the move, and a
+    stale copy is still refused there without changing the row."""
+    with app.app_context():
+        game_id = store.create(new_match("medium", 6), None)
+    with app.test_request_context():
+        first, second = store.cached(game_id), store.cached(game_id)
+        assert first is not None and second is not None
+        first.game.act(_any(first.game))
+        assert store.save(first, first.game) == 1
+        assert not db.session.registry.has()  # no session: no begin, no commit of its own
+        second.game.act(_any(second.game))
+        with pytest.raises(store.GameChanged):
+            store.save(second, second.game)
+        assert not db.session.registry.has()
+    with app.app_context():
+        row = db.session.get(Game, game_id)
+        assert row is not None and row.version == 1
+        assert row.state == first.game.to_dict()
+
+
+def test_a_save_after_a_read_joins_the_session(app: Flask) -> None:
+    """A request that has read through the session saves in its transaction, and the
+    session commits it (its other changes with it)."""
+    with app.app_context():
+        game_id = store.create(new_match("medium", 7), None)
+    with app.test_request_context():
+        loaded = store.load(game_id)
+        assert loaded is not None and db.session().in_transaction()
+        row = db.session.get(Game, game_id)
+        assert row is not None
+        row.level = "hard"  # a change of the session's own
+        loaded.game.act(_any(loaded.game))
+        assert store.save(loaded, loaded.game) == 1
+        assert not db.session().in_transaction()  # committed
+    with app.app_context():
+        row = db.session.get(Game, game_id)
+        assert row is not None and row.version == 1 and row.level == "hard"
+        assert row.state == loaded.game.to_dict()

@@ -11,10 +11,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from solver.claims.glyphs import string_text
+from tutor.play.speech import gettext as _
+from tutor.play.speech import ngettext
 from tutor.play.table_view import HUMAN, meld_text
 
 KINDS = {"add": "meld", "no_force": "force", "accept": "challenge", "refuse": "challenge",

@@ -9,12 +9,9 @@ keeps the plain form, which translations put after a noun ("с картами �
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from flask import g, has_request_context
-from flask_babel import get_locale, get_translations, pgettext
-from flask_babel import gettext as _
+from flask_babel import get_translations, pgettext
 
 from solver.cards import Card, CardMask, card_str, cards_of
 from solver.claims.play import prompt_claims
@@ -22,20 +19,10 @@ from solver.game.conquian.actions import Action
 from solver.game.conquian.view import Observation
 from solver.messages import N_
 from tutor.core.cards import card_object, card_phrase
+from tutor.play.speech import Translate, locale, translator
+from tutor.play.speech import gettext as _
 
-Translate = Callable[..., str]
-
-
-def translator() -> Translate:
-    """gettext for many sentences in a row: the catalog is looked up once, not per call."""
-    catalog = get_translations()
-
-    def translate(text: str, **params: object) -> str:
-        text = catalog.ugettext(text)
-        return text % params if params else text
-
-    return translate
-
+__all__ = ["Translate", "translator"]  # the play pages' gettext, as other modules import it
 
 _NAMES: dict[tuple[str, bool, Card], str] = {}
 """Spoken card names by language and form: 80 per language, worked out once per process."""
@@ -46,12 +33,7 @@ def name(card: Card | None, *, as_object: bool = False) -> str:
     the language needs one: see ``card_phrase``); ``as_object``: as a verb's object."""
     if card is None:
         return "?"
-    locale = "en"
-    if has_request_context():
-        locale = g.get("play_locale") or ""
-        if not locale:
-            locale = g.play_locale = str(get_locale() or "en")
-    key = (locale, as_object, card)
+    key = (locale(), as_object, card)
     label = _NAMES.get(key)
     if label is None:
         label = _NAMES[key] = card_phrase(card_str(card), as_object=as_object)
@@ -193,9 +175,21 @@ def advise(action: Action) -> str:
 # --- the log of every profile, in the first and second person ------------------------------
 
 
+_PHRASES: dict[tuple[str, bool, str], str] = {}
+"""Card phrases of record codes by language and form, as ``_NAMES``."""
+
+
 def phrase(code: str, *, as_object: bool = False) -> str:
     """A card of a record action in words; a joker standing for a card says so;
     ``as_object``: as a verb's object (see the module's docstring)."""
+    key = (locale(), as_object, code)
+    found = _PHRASES.get(key)
+    if found is None:
+        found = _PHRASES[key] = _phrase(code, as_object)
+    return found
+
+
+def _phrase(code: str, as_object: bool) -> str:
     if code.startswith("*") and len(code) > 1:
         if as_object:
             return pgettext("card as the object of a verb", "joker as the %(card)s",

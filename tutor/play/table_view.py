@@ -13,9 +13,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask_babel import gettext as _
-
 from solver.rules import RuleProfile
+from tutor.play.speech import gettext as _
 
 HUMAN = 0
 
