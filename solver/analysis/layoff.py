@@ -294,15 +294,21 @@ class Problem:
         return ms_diff(down, laid), jokers
 
     def table_ok(self, key: Key, own_stands: Multiset, back: Multiset = 0) -> bool:
+        return self.parts_ok(key.hand, key.lay_off, own_stands, back)
+
+    def parts_ok(self, hand: Multiset, lay_off: tuple[tuple[int, Multiset, CardMask], ...],
+                 own_stands: Multiset, back: Multiset = 0) -> bool:
+        """:meth:`table_ok` for a key's hand and lay-offs (no key built: the searches ask
+        it for every configuration)."""
         laid_stands = 0
-        for _, _, jok in key.lay_off:
+        for _, _, jok in lay_off:
             laid_stands = ms_add(laid_stands, jok)
             if laid_stands < 0:
                 return False
         stands = ms_sum(ms_sum(self.fixed_jokers, own_stands), laid_stands)
         if stands < 0:
             return False
-        naturals = ms_sum(ms_diff(self.base, back) if back else self.base, key.hand)
+        naturals = ms_sum(ms_diff(self.base, back) if back else self.base, hand)
         return naturals >= 0 and within_packs(naturals, stands, self.packs)
 
 
@@ -653,18 +659,20 @@ def keeps_blocks(problem: Problem, naturals: CardMask, jokers: int) -> bool:
     is a move).  Exact with one pack; with two, a meld may take another copy of an old
     meld's card, which :func:`keeping_arrangement` sees."""
     if not jokers:  # the common case: whole or not at all, and no old joker inside
-        for block, block_jokers in zip(problem.blocks, problem.block_jokers, strict=False):
+        block_jokers = problem.block_jokers
+        for i, block in enumerate(problem.blocks):
             common = naturals & block
-            if common and (common != block or block_jokers):
+            if common and (common != block or block_jokers[i]):
                 return False
         return True
     need = 0
-    for block, block_jokers in zip(problem.blocks, problem.block_jokers, strict=True):
+    block_jokers = problem.block_jokers
+    for i, block in enumerate(problem.blocks):
         common = naturals & block
         if common:
             if common != block:
                 return False
-            need += block_jokers
+            need += block_jokers[i]
     return need <= jokers
 
 

@@ -224,6 +224,11 @@ class _Covers:
         self.before_jokers = problem.jokers_before_swaps
         self.simple = not self.by_meld and not any(problem.block_jokers)
         """No old meld holds a joker: the plain whole-or-nothing check will do."""
+        self.joker_kinds = 0
+        """Kinds of the old melds holding a joker: a new meld with no joker keeps none."""
+        for block, jokers in zip(problem.blocks, problem.block_jokers, strict=True):
+            if jokers:
+                self.joker_kinds |= block
         self.covers: dict[tuple[int, int, int, int], set[_Config]] = {}
         self.packs: dict[tuple[int, int, int], set[_Config]] = {}
 
@@ -231,6 +236,8 @@ class _Covers:
         if self.by_meld:
             first = self.before if jokers <= self.before_jokers else 0
             return kept_in(self.problem, nat, jokers) | first
+        if not jokers:  # keeps_blocks without a joker, asked for most melds
+            return 0 if nat & self.joker_kinds or not compatible(nat, self.problem.blocks) else 1
         return 1 if keeps_blocks(self.problem, nat, jokers) else 0
 
     def cover(self, req: Multiset, opt: Multiset, jr: int, jo: int) -> set[_Config]:
@@ -429,9 +436,8 @@ def _record(
         known_first = (known_count, known_jokers, known_back) <= (count, back_jokers, back)
         if known_first and (known_whole or not whole):
             return  # nothing better than what is known
-    key = Key(hand, hand_jokers, lays)
     for own_stands in stands:
-        if problem.table_ok(key, own_stands, back):
+        if problem.parts_ok(hand, lays, own_stands, back):
             break
     else:
         return
