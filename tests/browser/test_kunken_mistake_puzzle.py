@@ -6,7 +6,8 @@ every page visited.
 
 The hand is found by ``tests.mistakes.helpers.site_moves`` (the learner plays like the greedy
 player but for that one card); ``SEED`` is the first site seed whose review, at this
-server's budget, makes a puzzle of it."""
+server's budget, makes a puzzle of it and of no other decision (the queue must hold that one
+puzzle only: other graded mistakes of the hand become puzzles too)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from tutor.play.review import grade_stored_profile_hand
 pytestmark = pytest.mark.slow
 
 RULES = "kunken"
-SEED = 91
+SEED = 96
 PLAYOUTS = 800
 """The server's grading budget (the helpers' search used the same)."""
 
@@ -57,6 +58,8 @@ def _expected() -> tuple[list[dict[str, Any]], int, Question]:
     data = grade_stored_profile_hand(stored, game.seed, 0, playouts=PLAYOUTS)
     made = questions(stored, data, "expected")
     assert made, f"seed {SEED}: the review makes no puzzle of the card left"
+    assert [q.puzzle.task for q in made] == ["find_play"], \
+        f"seed {SEED}: the review makes other puzzles: {[(q.step, q.puzzle.task) for q in made]}"
     return moves, bad, made[0]
 
 
