@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 from flask import Flask, render_template, url_for
 
+from solver.rules import PROFILES, RuleProfile
 from tests.play.conftest import make_app
+from tutor.analyzer.words import center_place
 
 ANY = "\x00any"
 """An attribute value for ``Elements.find``: the attribute is there, whatever its value."""
@@ -177,7 +179,20 @@ def test_hand_and_center_are_toggle_buttons(app: Flask) -> None:
     assert {p["data-card"] for p in picks} == {"7D", "JD", "3S", "*", "KH", "6D"}
     assert all(p["aria-pressed"] == "false" and p["aria-label"] for p in picks)
     center = [p for p in picks if "data-center" in p]
-    assert center and center[0]["aria-label"] == "six of diamonds, the center card"
+    assert center and center[0]["aria-label"] == "six of diamonds, the face-up card"
+
+
+@pytest.mark.parametrize("profile", PROFILES.values(), ids=lambda p: p.id)
+def test_the_center_card_is_named_as_its_game_names_it(app: Flask, profile: RuleProfile
+                                                       ) -> None:
+    """A screen reader hears the face-up card by the name its game's analyzer and rule
+    book give it (the top of the discard pile in Kunken, the upcard in Colonel...)."""
+    view = fake_view(rules={"id": profile.id, "name": profile.id, "book": "X"})
+    picks = parse(render(app, view)).find("button", class_="play-pick")
+    center = [p for p in picks if "data-center" in p]
+    with app.test_request_context():
+        place = center_place(profile)
+    assert center[0]["aria-label"] == f"six of diamonds, {place}"
 
 
 def test_a_card_drawn_face_up_is_selectable_with_the_hand(app: Flask) -> None:
