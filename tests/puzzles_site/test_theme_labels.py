@@ -7,9 +7,11 @@ import json
 
 import pytest
 
+from solver.puzzles.best_move import BEST_MOVE
+from solver.puzzles.model import TASKS
 from solver.rules import PROFILES, RuleProfile
 from tutor.paths import BUNDLED_PUZZLES_DIR
-from tutor.puzzles.labels import THEME_LABELS
+from tutor.puzzles.labels import TASK_LABELS, THEME_LABELS
 
 
 def _bundled_themes() -> set[str]:
@@ -30,3 +32,9 @@ def test_every_bundled_theme_has_a_name() -> None:
 def test_every_declared_theme_has_a_name(profile: RuleProfile) -> None:
     declared = set(profile.puzzle_themes)
     assert sorted(declared - set(THEME_LABELS)) == []
+
+
+@pytest.mark.parametrize("task", [*TASKS, BEST_MOVE])
+def test_every_task_has_a_name(task: str) -> None:
+    """The review queue names each puzzle by its task: never the bare identifier."""
+    assert task in TASK_LABELS

@@ -13,6 +13,8 @@ TASK_LABELS = {
     "discard": _l("Pick the discard"),
     "draw_upcard": _l("Upcard or stock?"),
     "close": _l("Can you close?"),
+    # The site's own puzzle of a learner's graded mistake (solver.puzzles.best_move).
+    "best_move": _l("Find the better move"),
 }
 
 THEME_LABELS = {
