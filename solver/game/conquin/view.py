@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from solver.cards import Card, CardMask, card_str, cards_of
+from solver.cards import Card, CardMask, card_kind, card_str, cards_of
 from solver.game.conquin.state import ConquinAction, ConquinState
 
 
@@ -59,7 +59,8 @@ class ConquinObservation:
         view: dict[str, Any] = {
             "ruleset": "conquin",
             "player": self.player,
-            "hand": [card_str(c) for c in cards_of(self.hand)],
+            # By kind, not by copy (a game read back may hold the other copy of a card).
+            "hand": [card_str(c) for c in sorted(cards_of(self.hand), key=card_kind)],
             "center": None if self.face_up is None else card_str(self.face_up),
             "seen": [card_str(c) for c in self.waste[:-1]],
             "stock_count": self.stock_count,

@@ -72,7 +72,9 @@ class KunkenObservation:
         table = self.rules.table
 
         def cards(mask: CardMask) -> list[str]:
-            return [_show(kind_of(c)) for c in iter_cards(mask)]
+            # By kind, not by copy: a stored hand names cards, not copies, so a game read
+            # back may hold the other copy; the view must not reorder the hand then.
+            return [_show(kind_of(c)) for c in sorted(iter_cards(mask), key=kind_of)]
 
         def laid(m: KMeld) -> list[str]:
             # A laid-off joker is named by what it stands for: of two jokers in one meld,
