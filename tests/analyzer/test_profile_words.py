@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 
 from solver.rules import PROFILES, RuleProfile
 from solver.rules.profile import CenterName
-from tutor.analyzer.words import center_label, center_place
+from tutor.core.card_words import center_label, center_place
 
 BOOKS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 NAMES: tuple[CenterName, ...] = get_args(CenterName)

@@ -26,14 +26,14 @@ from flask_babel import lazy_gettext as _l
 from solver.errors import ConquianError
 from solver.position import Position
 from solver.rules import DEFAULT_PROFILE, PROFILES, RuleProfile, get_profile
-from tutor.analyzer.words import center_label, choose_center
+from tutor.core.card_words import center_label, choose_center
 from tutor.core.errors import error_text
 
 FIELDS: Final = (
     "hand", "melds", "opp", "center", "from", "stock", "rules", "players", "laid", "opplaid",
 )
 # The form's labels for its fields (tutor/templates/analyzer/index.html), for errors; the
-# center card's is the profile's own (tutor.analyzer.words.center_label).
+# center card's is the profile's own (tutor.core.card_words.center_label).
 FIELD_LABELS: Final = {
     "hand": _l("Your hand"),
     "melds": _l("Your melds"),

@@ -37,8 +37,9 @@ from tutor.analyzer.codec import (
 )
 from tutor.analyzer.profiles import profile_options, profiles_table
 from tutor.analyzer.wording import form_error_text
-from tutor.analyzer.words import alone_title, page_words
+from tutor.analyzer.words import page_words
 from tutor.api.analyze import analysis_response, read_json_body
+from tutor.core.card_words import alone_title
 from tutor.core.errors import error_text
 
 bp = Blueprint("analyzer", __name__, url_prefix="/analyzer")

@@ -3,7 +3,7 @@
 The solver names places as JSON paths (``hand[3]``, ``opponent_melds[0]``), which is right
 for the API and for pasted JSON; the form's fields are "Your hand", "Your melds", ...,
 so its errors say "in your hand and in your opponent's meld 1" instead, naming the face-up
-card as the profile's rule book does (:mod:`tutor.analyzer.words`).
+card as the profile's rule book does (:mod:`tutor.core.card_words`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from solver.errors import ConquianError, Text
 from solver.messages import N_
 from solver.rules import DEFAULT_PROFILE, RuleProfile
-from tutor.analyzer.words import CAME_FROM, center_place
+from tutor.core.card_words import CAME_FROM, center_place
 
 _PATH: Final = re.compile(r"(hand|melds|opponent_melds|center)(?:\[(\d+)\])?(?:\[\d+\])?")
 _LAID_PATH: Final = re.compile(

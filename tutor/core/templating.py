@@ -8,8 +8,7 @@ from flask import Flask, current_app
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 
-from solver.rules import get_profile
-from solver.rules.profile import CenterName
+from tutor.core.card_words import center_card_label, center_label
 from tutor.core.cards import card_label, card_parts, card_phrase, hand_order
 
 # The main navigation, in order; an entry shows once its blueprint is registered.
@@ -46,25 +45,12 @@ def nav_section(endpoint: str | None) -> str:
     return blueprint
 
 
-# A face-up card as a screen reader names it, in the words of its game's rule book.
-_CENTER_CARD: dict[CenterName, Any] = {
-    "center": _l("%(card)s, the center card"),
-    "discard_pile": _l("%(card)s, the top of the discard pile"),
-    "upcard": _l("%(card)s, the upcard"),
-    "face_up": _l("%(card)s, the face-up card"),
-}
-
-
-def center_card_label(rules: str, card: str) -> str:
-    """``card`` (its spoken name) as the face-up card of the game ``rules``."""
-    return str(_CENTER_CARD[get_profile(rules).center_name]) % {"card": card}
-
-
 def register_template_helpers(app: Flask) -> None:
     # Globals (not a context processor) so that imported macros see them too.
     app.jinja_env.globals.update(
         card_label=card_label, card_phrase=card_phrase, card_parts=card_parts,
-        center_card_label=center_card_label, nav_items=nav_items, nav_section=nav_section,
+        center_card_label=center_card_label, center_label=center_label,
+        nav_items=nav_items, nav_section=nav_section,
     )
     app.jinja_env.filters["hand_order"] = hand_order
 
