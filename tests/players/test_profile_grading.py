@@ -1,5 +1,6 @@
-"""The graded review of hands of every profile but conquian-40 (solver.review.profiles):
-grades from the learner's view only, the same whatever the hidden cards, and reproducible."""
+"""The graded review of hands by playouts (solver.review.profiles), for every registered
+profile the plain center analysis does not cover: grades from the learner's view only, the
+same whatever the hidden cards, and reproducible."""
 
 from __future__ import annotations
 
@@ -13,20 +14,22 @@ from solver.game.record import state_from_dict, state_to_dict
 from solver.game.registry import game_rules, players_of
 from solver.review.paired import LABELS
 from solver.review.profiles import DEALS, FLOOR, _replayed, _sample, grade_profile_hand
-from solver.rules import get_profile
+from solver.rules import PROFILES, get_profile
 
-PROFILES = ("cooncan", "colonel", "kunken", "kunken-40", "kunken-104", "conquin")
+GRADED = tuple(pid for pid, profile in PROFILES.items() if not profile.plain_center)
+"""The profiles whose hands this grader reviews (the others: solver.review.grading)."""
 
 
 def played(rules: str, seed: int) -> dict[str, Any]:
-    seats = 4 if rules == "conquin" else 2
+    # Up to four seats: a game of more than two players is graded at a full table.
+    seats = min(4, get_profile(rules).max_players)
     state = game_rules(rules).new_match(seed, get_profile(rules), seats,
                                         {"dealer": 0}).next_hand()
     play_hand(state, [players_of(rules)["greedy"]() for _ in range(seats)], random.Random(seed))
     return state_to_dict(state)
 
 
-@pytest.mark.parametrize("rules", PROFILES)
+@pytest.mark.parametrize("rules", GRADED)
 def test_every_graded_decision_is_the_learners_and_adds_up(rules: str) -> None:
     graded = 0
     for seed in (3, 4):
@@ -87,7 +90,7 @@ def _never_seen_swap(stored: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-@pytest.mark.parametrize("rules", PROFILES)
+@pytest.mark.parametrize("rules", GRADED)
 def test_the_grades_do_not_depend_on_the_cards_the_learner_never_saw(rules: str) -> None:
     # Swapping two cards the learner never saw (in the opponent's hand, in the stock) is
     # a deal the learner cannot tell apart: the review must be the same, to the figure.
