@@ -14,11 +14,11 @@ from typing import Any
 
 from solver.analysis import Analysis, AnyAnalysis
 from solver.claims.profiles import explain_any_dict
-from solver.cli.common import fail, open_input
+from solver.cli.common import command, fail, open_input, profile_option
 from solver.errors import ConquianError
 from solver.explain import explain_dict
 from solver.position import Position, json_of
-from solver.rules import RuleProfile, get_profile
+from solver.rules import RuleProfile
 from solver.rules.cite import cite
 
 Engine = Callable[[Position], AnyAnalysis]
@@ -35,11 +35,10 @@ def engine_by_name(name: str) -> Engine:
 
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser(
-        "analyze",
-        help="analyse a position: can the center card be taken, how, and can it be forced",
-        description="Print the analysis of a position (JSON) as the contract defines it.",
-    )
+    parser = command(
+        sub, "analyze", run,
+        "analyse a position: can the center card be taken, how, and can it be forced",
+        "Print the analysis of a position (JSON) as the contract defines it.")
     parser.add_argument("file", metavar="FILE", help="a position as JSON, or - for standard input")
     parser.add_argument(
         "--jsonl",
@@ -59,7 +58,6 @@ def register(sub: Any) -> None:
         help="the rule profile of positions that do not name one in \"rules\" "
         "(default: conquian-40)",
     )
-    parser.set_defaults(func=run)
 
 
 def read_position(text: str, default: RuleProfile | None = None) -> Position:
@@ -84,10 +82,7 @@ def analysis_json(position: Position, engine: Engine) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        default = None if args.rules is None else get_profile(args.rules)
-    except ConquianError as exc:
-        fail(f"--rules: {exc}")
+    default = None if args.rules is None else profile_option(args.rules)
     engine = engine_by_name(args.engine)
     stream = open_input(args.file)
     try:

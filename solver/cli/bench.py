@@ -12,26 +12,22 @@ from collections.abc import Callable
 from typing import Any
 
 from solver.analysis import AnyAnalysis
-from solver.cli.common import fail, open_input
+from solver.cli.common import command, fail, input_lines, profile_option
 from solver.errors import ConquianError
 from solver.position import Position
-from solver.rules import CONQUIAN_40, RuleProfile, get_profile
+from solver.rules import CONQUIAN_40, RuleProfile
 
 CORPUS_SIZE = 1000
 CORPUS_SEED = 2026
 
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser(
-        "bench",
-        help="time both analysis engines per position",
-        description=(
-            "Analyse each position with the chosen engines and print p50/p99 times in "
-            "microseconds and how many analyses agree. Without --positions, a built-in "
-            f"corpus of {CORPUS_SIZE} positions is used: for conquian-40 positions met in "
-            "random play, for the other profiles random consistent positions of the profile."
-        ),
-    )
+    parser = command(
+        sub, "bench", run, "time both analysis engines per position",
+        "Analyse each position with the chosen engines and print p50/p99 times in "
+        "microseconds and how many analyses agree. Without --positions, a built-in "
+        f"corpus of {CORPUS_SIZE} positions is used: for conquian-40 positions met in "
+        "random play, for the other profiles random consistent positions of the profile.")
     parser.add_argument("--positions", metavar="FILE.jsonl", help="one position per line")
     parser.add_argument(
         "--rules", metavar="PROFILE", default=None,
@@ -47,7 +43,6 @@ def register(sub: Any) -> None:
         default=5,
         help="time each position this many times with the search engine and keep the median",
     )
-    parser.set_defaults(func=run)
 
 
 def builtin_corpus(
@@ -68,15 +63,11 @@ def builtin_corpus(
 
 def _load(path: str, rules: RuleProfile | None) -> list[Position]:
     positions = []
-    stream = open_input(path)
-    with stream:
-        for number, line in enumerate(stream, start=1):
-            if not line.strip():
-                continue
-            try:
-                positions.append(Position.from_json(line, rules))
-            except ConquianError as exc:
-                fail(f"{path}, line {number}: {exc}")
+    for number, line in input_lines(path):
+        try:
+            positions.append(Position.from_json(line, rules))
+        except ConquianError as exc:
+            fail(f"{path}, line {number}: {exc}")
     if not positions:
         fail(f"{path} holds no positions")
     return positions
@@ -161,10 +152,7 @@ def _hand_corpus(rules: str, count: int) -> list[Position]:
 def run(args: argparse.Namespace) -> int:
     if args.repeat < 1:
         fail("--repeat must be at least 1")
-    try:
-        rules = get_profile(args.rules) if args.rules is not None else None
-    except ConquianError as exc:
-        fail(f"--rules: {exc}")
+    rules = profile_option(args.rules) if args.rules is not None else None
     if rules is not None and rules.analysis != "center" and not args.positions:
         return _run_hand(args, _hand_corpus(rules.id, args.count))
     try:

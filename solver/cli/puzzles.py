@@ -16,7 +16,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from solver.cli.common import fail
+from solver.cli.common import command, fail
 
 SUBCOMMAND_MODULES: list[str] = []
 """Extra ``conquian puzzles`` subcommand modules (within ``solver``)."""
@@ -30,35 +30,27 @@ def register(sub: Any) -> None:
     )
     puzzles = parser.add_subparsers(dest="puzzles_command", required=True, metavar="SUBCOMMAND")
 
-    validate = puzzles.add_parser(
-        "validate",
-        help="check puzzle sets against the rules and the solver",
-        description=(
-            "Check every puzzle set: format, positions, answers (against the exact solver), "
-            "themes, and that translations match their original set. Exits 1 when a "
-            "problem is found, naming the file and the puzzle."
-        ),
-    )
+    validate = command(
+        puzzles, "validate", run_validate, "check puzzle sets against the rules and the solver",
+        "Check every puzzle set: format, positions, answers (against the exact solver), "
+        "themes, and that translations match their original set. Exits 1 when a "
+        "problem is found, naming the file and the puzzle.")
     validate.add_argument("paths", nargs="+", metavar="PATH", help="a set file or a directory")
     validate.add_argument("-q", "--quiet", action="store_true", help="print problems only")
     validate.add_argument("--allow-free-text", action="store_true",
                           help="accept hint sentences the claim checker cannot read "
                                "(false ones are refused all the same)")
-    validate.set_defaults(func=run_validate)
 
     from solver.puzzles.themes import THEMES
     from solver.rules import DEFAULT_PROFILE, PROFILES
 
-    generate = puzzles.add_parser(
-        "generate",
-        help="generate a verified puzzle set for a theme (CP-SAT proposes, the solver verifies)",
-        description=(
-            "Generate verified puzzles. Under conquian-40 CP-SAT proposes positions for "
-            "--theme; under any other --rules random positions of that profile are proposed, "
-            "the exact search verifies each and CP-SAT must agree (every theme of the "
-            "profile when --theme is left out)."
-        ),
-    )
+    generate = command(
+        puzzles, "generate", run_generate,
+        "generate a verified puzzle set for a theme (CP-SAT proposes, the solver verifies)",
+        "Generate verified puzzles. Under conquian-40 CP-SAT proposes positions for "
+        "--theme; under any other --rules random positions of that profile are proposed, "
+        "the exact search verifies each and CP-SAT must agree (every theme of the "
+        "profile when --theme is left out).")
     generate.add_argument("--rules", default=DEFAULT_PROFILE.id, choices=list(PROFILES),
                           help=f"the rule profile (default {DEFAULT_PROFILE.id})")
     from solver.puzzles.hand_themes import HAND_THEMES
@@ -69,15 +61,12 @@ def register(sub: Any) -> None:
     generate.add_argument("--difficulty", type=int, choices=range(1, 6), metavar="1-5")
     generate.add_argument("--seed", type=int, default=0)
     generate.add_argument("--out", metavar="FILE", help="write here instead of standard output")
-    generate.set_defaults(func=run_generate)
 
-    bench = puzzles.add_parser(
-        "bench", help="measure verified puzzles per minute for each theme",
-    )
+    bench = command(puzzles, "bench", run_bench,
+                    "measure verified puzzles per minute for each theme")
     bench.add_argument("--themes", nargs="*", metavar="THEME", help="default: every theme")
     bench.add_argument("--count", type=int, default=20, help="puzzles per theme (default 20)")
     bench.add_argument("--seed", type=int, default=0)
-    bench.set_defaults(func=run_bench)
 
     for name in SUBCOMMAND_MODULES:
         import_module(name).register_puzzles(puzzles)

@@ -12,7 +12,7 @@ from typing import Any, Final, TextIO
 
 from tqdm import tqdm
 
-from solver.cli.common import fail
+from solver.cli.common import command, fail, profile_option
 from solver.errors import ConquianError
 from solver.game.conquian.actions import Action
 from solver.game.conquian.view import Observation
@@ -23,19 +23,15 @@ from solver.game.record import result_of, to_record
 from solver.game.registry import GAMES, game_rules, players_of
 from solver.game.stats import percentile, wilson
 from solver.players import PLAYERS
-from solver.rules import DEFAULT_PROFILE, RuleProfile, get_profile
+from solver.rules import DEFAULT_PROFILE, RuleProfile
 
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser(
-        "selfplay",
-        help="play computer players against each other and write game records",
-        description=(
-            "Play N hands (or N matches: to 3 won hands, or to 100 points in colonel) between "
-            "computer players, "
-            "write one JSON game record per hand, and print a JSON summary on stdout."
-        ),
-    )
+    parser = command(
+        sub, "selfplay", run, "play computer players against each other and write game records",
+        "Play N hands (or N matches: to 3 won hands, or to 100 points in colonel) between "
+        "computer players, "
+        "write one JSON game record per hand, and print a JSON summary on stdout.")
     count = parser.add_mutually_exclusive_group()
     count.add_argument("--games", type=int, metavar="N", help="hands to play (default 100)")
     count.add_argument("--matches", type=int, metavar="N", help="matches to 3 won hands to play")
@@ -65,7 +61,6 @@ def register(sub: Any) -> None:
              "a player can be compared hand by hand (scripts/compare-hands)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    parser.set_defaults(func=run)
 
 
 def _players(spec: str, rules: RuleProfile) -> list[str]:
@@ -141,8 +136,8 @@ def run(args: argparse.Namespace) -> int:
     total = args.games if args.games is not None else args.matches
     if total < 1:
         fail("--games/--matches must be at least 1")
+    rules = profile_option(args.rules)
     try:
-        rules = get_profile(args.rules)
         game = game_rules(rules)
     except ConquianError as exc:
         fail(f"--rules: {exc}")

@@ -11,28 +11,23 @@ import json
 import sys
 from typing import Any
 
-from solver.cli.common import fail
+from solver.cli.common import command, fail
 from solver.errors import ConquianError
 from solver.game.commitment import HASH_RE, VERSION_2, check_reveal, parse_committed_text
 
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser(
-        "verify-deal",
-        help="check a revealed deal against its commitment",
-        description=(
-            "Read the revealed text of a hand (as the table page shows it once the hand is "
-            "over) and print its hash as JSON. Version 2: the list of part hashes, then "
-            "each revealed part after an empty line; every part must hash to its line of "
-            "the list, and the hash printed is the list's. Version 1: version, salt and "
-            "deal, whose hash is printed. With --commitment, exit 1 unless every part "
-            "matches and the hash is that one."
-        ),
-    )
+    parser = command(
+        sub, "verify-deal", run, "check a revealed deal against its commitment",
+        "Read the revealed text of a hand (as the table page shows it once the hand is "
+        "over) and print its hash as JSON. Version 2: the list of part hashes, then "
+        "each revealed part after an empty line; every part must hash to its line of "
+        "the list, and the hash printed is the list's. Version 1: version, salt and "
+        "deal, whose hash is printed. With --commitment, exit 1 unless every part "
+        "matches and the hash is that one.")
     parser.add_argument("file", metavar="FILE", help="the revealed text, or - for standard input")
     parser.add_argument("--commitment", metavar="HASH",
                         help="the commitment shown at the start of the hand (64 hex digits)")
-    parser.set_defaults(func=run)
 
 
 def _read(path: str) -> bytes:
