@@ -11,13 +11,12 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from solver.rules import DEFAULT_PROFILE
 from tutor.extensions import db
-from tutor.models.common import utcnow
+from tutor.models.common import NumberedRow, reference, timestamp
 
 
-class PuzzleSet(db.Model):  # type: ignore[name-defined]
+class PuzzleSet(NumberedRow, db.Model):  # type: ignore[name-defined]
     __tablename__ = "puzzle_sets"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
     slug: Mapped[str] = mapped_column(String(80), unique=True, index=True)
     title: Mapped[str] = mapped_column(String(200))
     description: Mapped[str] = mapped_column(Text, default="")
@@ -26,9 +25,7 @@ class PuzzleSet(db.Model):  # type: ignore[name-defined]
     ruleset: Mapped[str] = mapped_column(String(40), default=DEFAULT_PROFILE.id)
     source: Mapped[str] = mapped_column(String(16), default="bundled")  # bundled | teacher
     translation_of: Mapped[str | None] = mapped_column(String(80))
-    owner_id: Mapped[int | None] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), index=True
-    )
+    owner_id: Mapped[int | None] = reference("users.id")
     is_published: Mapped[bool] = mapped_column(default=True)  # open to anyone with the link
     # Listed on the puzzle pages for everyone ("public"); a published set that is not
     # listed is "unlisted": only its link opens it.
@@ -36,22 +33,19 @@ class PuzzleSet(db.Model):  # type: ignore[name-defined]
     extra: Mapped[dict[str, Any]] = mapped_column(
         JSON, default=dict
     )  # unknown set-level fields of the file, kept so export gives them back
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    created_at: Mapped[datetime] = timestamp()
+    updated_at: Mapped[datetime] = timestamp(on_update=True)
 
     puzzles: Mapped[list[Puzzle]] = relationship(
         back_populates="puzzle_set", order_by="Puzzle.position_index", cascade="all, delete-orphan"
     )
 
 
-class Puzzle(db.Model):  # type: ignore[name-defined]
+class Puzzle(NumberedRow, db.Model):  # type: ignore[name-defined]
     __tablename__ = "puzzles"
     __table_args__ = (UniqueConstraint("set_id", "key"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    set_id: Mapped[int] = mapped_column(
-        ForeignKey("puzzle_sets.id", ondelete="CASCADE"), index=True
-    )
+    set_id: Mapped[int] = reference("puzzle_sets.id")
     key: Mapped[str] = mapped_column(String(80))  # the puzzle's "id" in the set file
     position_index: Mapped[int] = mapped_column(default=0)  # order within the set
     title: Mapped[str] = mapped_column(String(200))
@@ -75,7 +69,7 @@ class Puzzle(db.Model):  # type: ignore[name-defined]
     puzzle_set: Mapped[PuzzleSet] = relationship(back_populates="puzzles")
 
 
-class PersonalPuzzle(db.Model):  # type: ignore[name-defined]
+class PersonalPuzzle(NumberedRow, db.Model):  # type: ignore[name-defined]
     """A learner's own puzzle: a decision of their played hand that the graded review called
     a mistake or a blunder (tutor.mistakes), kept as a puzzle of their personal set."""
 
@@ -83,10 +77,7 @@ class PersonalPuzzle(db.Model):  # type: ignore[name-defined]
     __table_args__ = (UniqueConstraint("learner_id", "game_id", "hand", "step",
                                        name="uq_personal_puzzles_decision"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    learner_id: Mapped[int] = mapped_column(
-        ForeignKey("learners.id", ondelete="CASCADE"), index=True
-    )
+    learner_id: Mapped[int] = reference("learners.id")
     puzzle_id: Mapped[int] = mapped_column(
         ForeignKey("puzzles.id", ondelete="CASCADE"), unique=True
     )
@@ -98,6 +89,6 @@ class PersonalPuzzle(db.Model):  # type: ignore[name-defined]
     grade: Mapped[str] = mapped_column(String(16))  # mistake | blunder
     played: Mapped[dict[str, Any]] = mapped_column(JSON)  # the learner's move
     accepted: Mapped[list[dict[str, Any]]] = mapped_column(JSON)  # the grader's better moves
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    created_at: Mapped[datetime] = timestamp()
 
     puzzle: Mapped[Puzzle] = relationship()

@@ -5,16 +5,16 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, text
+from sqlalchemy import JSON, Index, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from sqlalchemy.sql.expression import false as sa_false
 
 from tutor.extensions import db
-from tutor.models.common import utcnow
+from tutor.models.common import NumberedRow, reference, timestamp
 from tutor.models.puzzles import Puzzle
 
 
-class PuzzleRound(db.Model):  # type: ignore[name-defined]
+class PuzzleRound(NumberedRow, db.Model):  # type: ignore[name-defined]
     """One go at one puzzle, from the first hint or answer until it ends.
 
     ``outcome`` is NULL while the round is open, then ``clean`` (right at the first answer),
@@ -35,11 +35,8 @@ class PuzzleRound(db.Model):  # type: ignore[name-defined]
         ),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    learner_id: Mapped[int] = mapped_column(
-        ForeignKey("learners.id", ondelete="CASCADE"), index=True
-    )
-    puzzle_id: Mapped[int] = mapped_column(ForeignKey("puzzles.id", ondelete="CASCADE"), index=True)
+    learner_id: Mapped[int] = reference("learners.id")
+    puzzle_id: Mapped[int] = reference("puzzles.id")
     suits: Mapped[str] = mapped_column(String(4), default="SHDC")
     misses: Mapped[int] = mapped_column(default=0)
     hints_used: Mapped[int] = mapped_column(default=0)
@@ -52,26 +49,23 @@ class PuzzleRound(db.Model):  # type: ignore[name-defined]
     rated: Mapped[bool] = mapped_column(default=False)
     learner_rating: Mapped[float | None]
     learner_deviation: Mapped[float | None]
-    started_at: Mapped[datetime] = mapped_column(default=utcnow)
+    started_at: Mapped[datetime] = timestamp()
     finished_at: Mapped[datetime | None] = mapped_column(index=True)
 
     puzzle: Mapped[Puzzle] = relationship()
 
 
-class ReviewCard(db.Model):  # type: ignore[name-defined]
+class ReviewCard(NumberedRow, db.Model):  # type: ignore[name-defined]
     """A missed puzzle in a learner's review schedule: the FSRS card (tutor.puzzles.review)."""
 
     __tablename__ = "review_cards"
     __table_args__ = (UniqueConstraint("learner_id", "puzzle_id"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    learner_id: Mapped[int] = mapped_column(
-        ForeignKey("learners.id", ondelete="CASCADE"), index=True
-    )
-    puzzle_id: Mapped[int] = mapped_column(ForeignKey("puzzles.id", ondelete="CASCADE"), index=True)
+    learner_id: Mapped[int] = reference("learners.id")
+    puzzle_id: Mapped[int] = reference("puzzles.id")
     due: Mapped[datetime] = mapped_column(index=True)  # naive UTC, like every column here
     card: Mapped[dict[str, Any]] = mapped_column(JSON)  # fsrs.Card.to_dict()
     reviews: Mapped[int] = mapped_column(default=0)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    created_at: Mapped[datetime] = timestamp()
 
     puzzle: Mapped[Puzzle] = relationship()

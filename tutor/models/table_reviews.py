@@ -10,10 +10,10 @@ from sqlalchemy import JSON, ForeignKey, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tutor.extensions import db
-from tutor.models.common import utcnow
+from tutor.models.common import NumberedRow, reference, timestamp
 
 
-class TableReview(db.Model):  # type: ignore[name-defined]
+class TableReview(NumberedRow, db.Model):  # type: ignore[name-defined]
     """The graded review of one seat's decisions in one finished hand of a table, graded
     from that seat's own observations (tutor.tables.reviews)."""
 
@@ -21,25 +21,21 @@ class TableReview(db.Model):  # type: ignore[name-defined]
     __table_args__ = (UniqueConstraint("table_id", "hand", "seat",
                                        name="uq_table_reviews_table_hand_seat"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("play_tables.id", ondelete="CASCADE"),
-                                          index=True)
+    table_id: Mapped[str] = reference("play_tables.id")
     hand: Mapped[int]  # 0 for the table's first hand
     seat: Mapped[int]
     data: Mapped[dict[str, Any]] = mapped_column(JSON)  # the grader's output and version
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    created_at: Mapped[datetime] = timestamp()
 
 
-class TableHandGrant(db.Model):  # type: ignore[name-defined]
+class TableHandGrant(NumberedRow, db.Model):  # type: ignore[name-defined]
     """The host let the class's teacher see the cards of one finished hand."""
 
     __tablename__ = "table_hand_grants"
     __table_args__ = (UniqueConstraint("table_id", "hand", name="uq_table_hand_grants_hand"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("play_tables.id", ondelete="CASCADE"),
-                                          index=True)
+    table_id: Mapped[str] = reference("play_tables.id")
     hand: Mapped[int]
     granted_by: Mapped[int | None] = mapped_column(
         ForeignKey("learners.id", ondelete="SET NULL"))
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    created_at: Mapped[datetime] = timestamp()

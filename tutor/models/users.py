@@ -8,10 +8,10 @@ from sqlalchemy import ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tutor.extensions import db
-from tutor.models.common import utcnow
+from tutor.models.common import NumberedRow, reference, timestamp
 
 
-class User(db.Model):  # type: ignore[name-defined]
+class User(NumberedRow, db.Model):  # type: ignore[name-defined]
     """An account: a teacher's, or a learner's when ``learner_id`` names the learner it
     keeps (tutor.learner_accounts).  Flask-Login knows a logged-in user by the key of their
     login session (``tutor.auth.sessions``), never by the account id, so that ending the
@@ -20,11 +20,10 @@ class User(db.Model):  # type: ignore[name-defined]
     __tablename__ = "users"
     __allow_unmapped__ = True  # for login_key, which is no column
 
-    id: Mapped[int] = mapped_column(primary_key=True)
     email: Mapped[str] = mapped_column(String(254), unique=True, index=True)
     display_name: Mapped[str] = mapped_column(String(80))
     password_hash: Mapped[str] = mapped_column(String(255))
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    created_at: Mapped[datetime] = timestamp()
     learner_id: Mapped[int | None] = mapped_column(ForeignKey("learners.id"), unique=True,
                                                    index=True)
     """A learner account's learner (progress, games, classes); NULL for a teacher."""
@@ -56,31 +55,29 @@ class User(db.Model):  # type: ignore[name-defined]
         return self.login_key
 
 
-class LoginSession(db.Model):  # type: ignore[name-defined]
+class LoginSession(NumberedRow, db.Model):  # type: ignore[name-defined]
     """One login of one teacher on one device: logging out deletes it, and with it every
     copy of the session or remember cookie that names it."""
 
     __tablename__ = "login_sessions"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = reference("users.id")
     key_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     """SHA-256 of the random key the cookies carry: a copy of this table opens nothing."""
     remember: Mapped[bool] = mapped_column(default=False)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    created_at: Mapped[datetime] = timestamp()
     expires_at: Mapped[datetime]
 
 
-class PasswordReset(db.Model):  # type: ignore[name-defined]
+class PasswordReset(NumberedRow, db.Model):  # type: ignore[name-defined]
     """One "forgot password" link: it works once, until ``expires_at``.  The link carries a
     random token; only its SHA-256 is kept, so a copy of this table resets nothing."""
 
     __tablename__ = "password_resets"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = reference("users.id")
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    created_at: Mapped[datetime] = timestamp()
     expires_at: Mapped[datetime]
     used_at: Mapped[datetime | None] = mapped_column(default=None)
     """Set when the link set a password (or another change of password made it void):
