@@ -5,8 +5,9 @@ other profiles' lessons (:mod:`tutor.learn.profile_lessons`) both build on these
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from solver.rules import DEFAULT_PROFILE
 from tutor.learn.exercises import Answer, Exercise, Feedback, Text
@@ -34,11 +35,14 @@ class Figure:
     caption: Text
 
 
+StepExercise = Exercise | DrawChoice | CloseChoice | GameExercise
+
+
 @dataclass(frozen=True)
 class Step:
     title: Text
     paragraphs: tuple[Text, ...]
-    exercise: Exercise | DrawChoice | CloseChoice | GameExercise
+    exercise: StepExercise
     figure: Figure | None = None
 
 
@@ -53,4 +57,26 @@ class Lesson:
     """The rule profile the lesson teaches; ``rules`` are ids of its rule book."""
 
 
-__all__ = ["Figure", "GameExercise", "Lesson", "Step"]
+def melds(text: str) -> list[list[str]]:
+    """Melds written compactly, card codes apart by spaces and melds by commas:
+    ``"AS 2S 3S, KH KD KC"``."""
+    return [meld.split() for meld in text.split(",") if meld.strip()]
+
+
+def ask(exercise: Callable[[Text, Mapping[str, Any]], StepExercise], title: Text,
+        paragraphs: tuple[Text, ...], prompt: Text, position: Mapping[str, Any],
+        figure: Figure | None = None) -> Step:
+    """The usual step: its title and paragraphs, then ``exercise``'s question ``prompt`` on
+    ``position``; a course lists only what differs from one step to the next (an exercise
+    with more fields comes as a ``functools.partial`` of its class)."""
+    return Step(title, paragraphs, exercise(prompt, position), figure)
+
+
+def lesson(profile: str, slug: str, title: Text, summary: Text, rules: tuple[str, ...],
+           *steps: Step) -> Lesson:
+    """A lesson of ``profile``'s course, its steps in teaching order; ``rules`` are ids of
+    the profile's rule book."""
+    return Lesson(slug, title, summary, rules, steps, profile)
+
+
+__all__ = ["Figure", "GameExercise", "Lesson", "Step", "ask", "lesson", "melds"]

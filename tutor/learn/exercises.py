@@ -313,8 +313,11 @@ class PositionExercise:
             raise AnswerError(_("Choose one of the buttons below the cards."))
         return answer.choice
 
+    buttons: ClassVar[tuple[Choice, ...]] = ()
+    """The buttons of a choice whose wording does not depend on the position."""
+
     def choices(self) -> list[Choice]:
-        return []
+        return list(self.buttons)
 
 
 def _grown_meld(position: Position, index: int, laid: Sequence[str]) -> list[str]:
@@ -604,11 +607,8 @@ class TakeOutcome(PositionExercise):
             raise ValueError(f"{self.take} is not a legal take in this position")
         return play
 
-    def choices(self) -> list[Choice]:
-        return [
-            Choice("win", _l("I win the hand")),
-            Choice("play_on", _l("I discard and play on")),
-        ]
+    buttons: ClassVar = (Choice("win", _l("I win the hand")),
+                         Choice("play_on", _l("I discard and play on")))
 
     def check(self, answer: Answer) -> Feedback:
         choice = self._choose(answer)
@@ -628,11 +628,8 @@ class CanBeForced(PositionExercise):
 
     kind: ClassVar[str] = "choice"
 
-    def choices(self) -> list[Choice]:
-        return [
-            Choice("yes", _l("Yes, they can force it on me")),
-            Choice("no", _l("No, they cannot")),
-        ]
+    buttons: ClassVar = (Choice("yes", _l("Yes, they can force it on me")),
+                         Choice("no", _l("No, they cannot")))
 
     def check(self, answer: Answer) -> Feedback:
         choice = self._choose(answer)

@@ -7,7 +7,7 @@ feedback is the checked claims of :func:`solver.puzzles.profile_hints.hand_expla
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -17,13 +17,33 @@ from solver.puzzles.profile_hints import hand_explanation
 from solver.search import analyze_any
 from tutor.learn.exercises import Answer, Choice, Feedback, PositionExercise
 
+_A = TypeVar("_A")
+
 
 @dataclass(frozen=True)
-class DrawChoice(PositionExercise):
-    """Colonel: draw the upcard or a stock card (H4)?  Right: the one the solver finds
-    leaves less deadwood (the upcard against the average over every unseen card)."""
+class _SolverSays(PositionExercise):
+    """A yes-or-no question the solver answers (``_yes``); the first choice says yes."""
 
     kind: ClassVar[str] = "choice"
+
+    def _yes(self) -> bool:
+        raise NotImplementedError
+
+    def _solved(self, kind: type[_A]) -> _A:
+        analysis = analyze_any(self.position)
+        assert isinstance(analysis, kind)  # a lesson on another profile is a lesson bug
+        return analysis
+
+    def check(self, answer: Answer) -> Feedback:
+        choice = self._choose(answer)
+        return Feedback((choice == self.choices()[0].value) == self._yes(),
+                        [c.render(_) for c in hand_explanation(self.position)])
+
+
+@dataclass(frozen=True)
+class DrawChoice(_SolverSays):
+    """Colonel: draw the upcard or a stock card (H4)?  Right: the one the solver finds
+    leaves less deadwood (the upcard against the average over every unseen card)."""
 
     def choices(self) -> list[Choice]:
         # The question is whether the upcard is better, so the solver's "Yes:"/"No:" reads
@@ -31,30 +51,20 @@ class DrawChoice(PositionExercise):
         return [Choice("upcard", _l("Yes: draw %(card)s", card=self.center)),
                 Choice("stock", _l("No: draw from the stock"))]
 
-    def check(self, answer: Answer) -> Feedback:
-        choice = self._choose(answer)
-        analysis = analyze_any(self.position)
-        assert isinstance(analysis, DrawAnalysis)
-        return Feedback((choice == "upcard") == analysis.upcard_better,
-                        [c.render(_) for c in hand_explanation(self.position)])
+    def _yes(self) -> bool:
+        return self._solved(DrawAnalysis).upcard_better
 
 
 @dataclass(frozen=True)
-class CloseChoice(PositionExercise):
+class CloseChoice(_SolverSays):
     """Conquin: take the face-up card and close now (I9)?  Right: the solver's ``closes``."""
-
-    kind: ClassVar[str] = "choice"
 
     def choices(self) -> list[Choice]:
         return [Choice("close", _l("Take %(card)s and close", card=self.center)),
                 Choice("wait", _l("You cannot close with it"))]
 
-    def check(self, answer: Answer) -> Feedback:
-        choice = self._choose(answer)
-        analysis = analyze_any(self.position)
-        assert isinstance(analysis, ClosingAnalysis)
-        return Feedback((choice == "close") == analysis.closes,
-                        [c.render(_) for c in hand_explanation(self.position)])
+    def _yes(self) -> bool:
+        return self._solved(ClosingAnalysis).closes
 
 
 __all__ = ["CloseChoice", "DrawChoice"]

@@ -77,10 +77,10 @@ def _selected(exercise: PositionExercise, values: Sequence[str]) -> CardMask:
 
 
 @dataclass(frozen=True)
-class FindMeld(PositionExercise):
-    """Select hand cards that make a meld (H3) you could put down after drawing (H5): with
-    the upcard (``with_upcard``) or of hand cards alone.  Right: the solver lists it among
-    the melds of the hand and the upcard."""
+class _HandCards(PositionExercise):
+    """Select hand cards to put down after drawing, the upcard with them when
+    ``with_upcard``: one check for both kinds, which differ in what is right (``_right``)
+    and in the cards whose meld the feedback judges (``_judged``)."""
 
     kind: ClassVar[str] = "play"
     with_upcard: bool = True
@@ -88,12 +88,20 @@ class FindMeld(PositionExercise):
     def hand_codes(self) -> list[str]:
         return hand_order(card_str(c) for c in cards_of(self.position.hand))
 
+    def _right(self, analysis: DrawAnalysis, group: CardMask) -> bool:
+        raise NotImplementedError
+
+    def _judged(self, group: CardMask) -> CardMask:
+        return group
+
     def check(self, answer: Answer) -> Feedback:
         chosen = _selected(self, answer.values)
         analysis = draw_analysis(self)
         group = chosen | (1 << analysis.upcard if self.with_upcard else 0)
-        fb = Feedback(bool(chosen) and group in analysis.melds)
-        reason = [meld_reason(cards_of(group), self.position.rules.table)] if chosen else []
+        fb = Feedback(bool(chosen) and self._right(analysis, group))
+        # Why the learner's cards make (or do not make) a meld (H3, H6).
+        reason = ([meld_reason(cards_of(self._judged(group)), self.position.rules.table)]
+                  if chosen else [])
         if not fb.correct:
             fb.attempt = reason or [_("Choose at least one card.")]
         fb.sentences = [*(fb.attempt or reason), *explained(self)]
@@ -102,34 +110,32 @@ class FindMeld(PositionExercise):
 
 
 @dataclass(frozen=True)
-class LayOffCards(PositionExercise):
+class FindMeld(_HandCards):
+    """Select hand cards that make a meld (H3) you could put down after drawing (H5): with
+    the upcard (``with_upcard``) or of hand cards alone.  Right: the solver lists it among
+    the melds of the hand and the upcard."""
+
+    def _right(self, analysis: DrawAnalysis, group: CardMask) -> bool:
+        return group in analysis.melds
+
+
+@dataclass(frozen=True)
+class LayOffCards(_HandCards):
     """Select the hand cards to lay off onto table meld ``target`` (an index into
     :func:`~solver.analysis.draw.table_melds`: your melds, then your opponent's) after
     drawing, the upcard with them when ``with_upcard`` (H6).  Right: the solver lists that
     lay-off."""
 
-    kind: ClassVar[str] = "play"
-    target: int = 0
     with_upcard: bool = False
+    target: int = 0
 
-    def hand_codes(self) -> list[str]:
-        return hand_order(card_str(c) for c in cards_of(self.position.hand))
+    def _right(self, analysis: DrawAnalysis, group: CardMask) -> bool:
+        return any(lay.target == self.target and lay.cards == group
+                   for lay in analysis.lay_offs)
 
-    def check(self, answer: Answer) -> Feedback:
-        chosen = _selected(self, answer.values)
-        analysis = draw_analysis(self)
-        group = chosen | (1 << analysis.upcard if self.with_upcard else 0)
-        fb = Feedback(bool(chosen) and any(lay.target == self.target and lay.cards == group
-                                           for lay in analysis.lay_offs))
-        meld = table_melds(self.position)[self.target][2]
-        # Why the meld with the learner's cards is (or is not) still a meld (H3, H6).
-        reason = ([meld_reason(cards_of(meld | group), self.position.rules.table)]
-                  if chosen else [])
-        if not fb.correct:
-            fb.attempt = reason or [_("Choose at least one card.")]
-        fb.sentences = [*(fb.attempt or reason), *explained(self)]
-        fb.shown = best_play(analysis)
-        return fb
+    def _judged(self, group: CardMask) -> CardMask:
+        # The meld with the learner's cards added: is it still a meld?
+        return table_melds(self.position)[self.target][2] | group
 
 
 @dataclass(frozen=True)
@@ -176,9 +182,8 @@ class GoOutChoice(PositionExercise):
 
     kind: ClassVar[str] = "choice"
 
-    def choices(self) -> list[Choice]:
-        return [Choice("out", _l("Yes: I go out")),
-                Choice("stay", _l("No: cards stay in my hand"))]
+    buttons: ClassVar = (Choice("out", _l("Yes: I go out")),
+                         Choice("stay", _l("No: cards stay in my hand")))
 
     def check(self, answer: Answer) -> Feedback:
         choice = self._choose(answer)
