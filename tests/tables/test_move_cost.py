@@ -73,12 +73,12 @@ def _play(app: Flask, rules: str) -> list[bytes]:
         else:
             mover = next(n for n, v in enumerate(views) if v["choices"])
             action = _action(views[mover], rng)
-        kept = {key: game.to_dict() for key, game in memo._games.items.items()}
+        kept = {key: game.to_dict() for key, game in memo._games.items()}
         moved = people[mover].post(f"/tables/{table_id}/moves",
                                    json={"move": had[mover], "action": action})
         assert moved.status_code == 200, moved.get_json()
         answers.add(moved.get_data())
-        for key, game in memo._games.items.items():  # the move changed a copy of its own
+        for key, game in memo._games.items():  # the move changed a copy of its own
             assert key not in kept or game.to_dict() == kept[key], f"{rules}: {key} changed"
     return answers.bodies
 

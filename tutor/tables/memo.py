@@ -17,11 +17,11 @@ config turns them off (the tests compare the answers both ways).
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final
 
 import orjson
+from cachetools import LRUCache
 from flask import current_app, has_app_context
 from flask_babel import get_locale
 
@@ -33,39 +33,20 @@ GAMES_KEPT: Final = 512
 LINES_KEPT: Final = 50_000
 """Log lines kept per process (a short dict each)."""
 
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
+_games: LRUCache[tuple[str, int, int], TableGame] = LRUCache(maxsize=GAMES_KEPT)
+_lines: LRUCache[tuple[Any, ...], str] = LRUCache(maxsize=LINES_KEPT)
+_lock = threading.Lock()
+"""An LRU read reorders the cache: every read and write of either takes this lock."""
 
 
-class Lru(Generic[K, V]):
-    """A bounded mapping, safe across threads, that drops the least recently used."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[K, V] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: K) -> V | None:
-        with self.lock:
-            value = self.items.get(key)
-            if value is not None:
-                self.items.move_to_end(key)
-            return value
-
-    def put(self, key: K, value: V) -> None:
-        with self.lock:
-            self.items[key] = value
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
+def _get(cache: LRUCache[Any, Any], key: Hashable) -> Any | None:
+    with _lock:
+        return cache.get(key)
 
 
-_games: Lru[tuple[str, int, int], TableGame] = Lru(GAMES_KEPT)
-_lines: Lru[tuple[Any, ...], str] = Lru(LINES_KEPT)
+def _put(cache: LRUCache[Any, Any], key: Hashable, value: Any) -> None:
+    with _lock:
+        cache[key] = value
 
 
 def on() -> bool:
@@ -78,17 +59,17 @@ def game(table_id: str, number: int, hand_start: int,
     if not on():
         return load()
     key = (table_id, number, hand_start)
-    found = _games.get(key)
+    found: TableGame | None = _get(_games, key)
     if found is None:
         found = load()
-        _games.put(key, found)
+        _put(_games, key, found)
     return found
 
 
 def keep(table_id: str, number: int, hand_start: int, stored: TableGame) -> None:
     """The game just stored at move ``number`` (its writer changes it no more)."""
     if on():
-        _games.put((table_id, number, hand_start), stored)
+        _put(_games, (table_id, number, hand_start), stored)
 
 
 Teller = Callable[[dict[str, Any], int, str, bool], str]
@@ -106,15 +87,16 @@ def teller(translate: Translate) -> Teller:
     def told(data: dict[str, Any], actor: int, who: str, opening: bool) -> str:
         key = (orjson.dumps(data, option=orjson.OPT_SORT_KEYS), actor, who, opening,
                language)
-        text = _lines.get(key)
+        text: str | None = _get(_lines, key)
         if text is None:
             text = tell(data, actor, who, translate, opening=opening)
-            _lines.put(key, text)
+            _put(_lines, key, text)
         return text
 
     return told
 
 
 def clear() -> None:
-    _games.clear()
-    _lines.clear()
+    with _lock:
+        _games.clear()
+        _lines.clear()
