@@ -22,7 +22,11 @@
   var lead = document.getElementById("analyzer-lead");
   var centerLabel = document.getElementById("pos-center-label");
   var pickerRoot = form.querySelector("[data-picker]");
-  function profileId() { return rulesSelect ? rulesSelect.value : "conquian-40"; }
+  // The profile chosen, and whether a position must name it (the server's data-named: the
+  // API assumes its default profile), asked of the page rather than of any profile's id.
+  function profileId() { return rulesSelect ? rulesSelect.value : form.getAttribute("data-rules"); }
+  function chosenOption() { return rulesSelect ? rulesSelect.options[rulesSelect.selectedIndex] : null; }
+  function named() { var o = chosenOption(); return o ? o.getAttribute("data-named") === "true" : !!profile().named; }
   function profile() { return (t.profiles || {})[profileId()] || { kind: "center", meldsShown: true, layOff: false, players: [2, 2], rules: { take: "R8", force: "R9" } }; }
   function words() { return profile().words || {}; }
   function rule(topic) { var id = (profile().rules || {})[topic]; return id ? " (" + id + ")" : ""; }
@@ -105,7 +109,7 @@
     var info = profile();
     var center = P.splitCards(field("center").value);
     var position = {};
-    if (profileId() !== "conquian-40") { position.rules = profileId(); }
+    if (named()) { position.rules = profileId(); }
     position.hand = P.splitCards(field("hand").value);
     if (info.meldsShown) {
       position.melds = P.splitMelds(field("melds").value);

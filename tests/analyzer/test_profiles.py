@@ -135,7 +135,7 @@ def test_selector_offers_every_profile_by_its_translated_name(client: FlaskClien
     _, html = _page(client, "rules=colonel", "pt")
     select = re.search(r'<select id="pos-rules" name="rules"[^>]*>(.*?)</select>', html, re.S)
     assert select is not None and '<label for="pos-rules">Regras</label>' in html
-    options = re.findall(r'<option value="([^"]+)"( selected)?>([^<]+)</option>', select[1])
+    options = re.findall(r'<option value="([^"]+)"[^>]*?( selected)?>([^<]+)</option>', select[1])
     assert [o[0] for o in options] == list(PROFILES)
     assert [o[0] for o in options if o[1]] == ["colonel"]
     assert "Conquin (italiano, dois baralhos e curingas)" in select[1]

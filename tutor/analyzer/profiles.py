@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from flask_babel import gettext as _
 
-from solver.rules import PROFILES, RuleProfile
+from solver.rules import DEFAULT_PROFILE, PROFILES, RuleProfile
 from tutor.analyzer.words import page_words
 
 # The topics whose rule ids the page cites beside its verdicts and field hints.
@@ -45,6 +45,8 @@ def profile_info(profile: RuleProfile) -> dict[str, Any]:
         "maxStock": profile.max_stock,
         "rules": {topic: profile.rule(topic) for topic in _TOPICS if profile.rule(topic)},
         "words": page_words(profile),
+        # Whether a position names its rules: the API and the address assume the default.
+        "named": profile is not DEFAULT_PROFILE,
     }
 
 
