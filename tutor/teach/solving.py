@@ -28,7 +28,6 @@ from solver.puzzles.hand_themes import hand_themes_of
 from solver.puzzles.hints import explanation as explain_puzzle
 from solver.puzzles.hints import hints as hint_ladder
 from solver.puzzles.model import PuzzleFormatError
-from solver.puzzles.profile_gen import PROFILE_SPECS, profile_difficulty
 from solver.puzzles.themes import THEMES, themes_of
 from solver.puzzles.validate import false_sentences
 from solver.rules import PROFILES, RuleProfile
@@ -276,6 +275,8 @@ def triviality(
 def _profile_theme(position: Position, task: str, themes: Sequence[str]) -> str | None:
     """The profile puzzle theme the suggestions follow (``""``: none fits), or ``None`` for
     conquian-40's own hint engine (the profiles' puzzle themes are ``PROFILE_SPECS``)."""
+    from solver.puzzles.profile_gen import PROFILE_SPECS  # see suggest
+
     specs = PROFILE_SPECS.get(position.rules.id)
     if specs is None:
         return None
@@ -288,6 +289,10 @@ def suggest(
 ) -> dict[str, Any]:
     """The hint engine's ladder, explanation, difficulty and themes, in the set's language:
     conquian-40's, or the profile's own (citing its own book) for the other games."""
+    # Here, not at the top: profile_gen brings the CP-SAT generator (ortools, pandas),
+    # which a site that never checks a teacher's puzzle need not load at start-up.
+    from solver.puzzles.profile_gen import profile_difficulty
+
     typed = cast(pm.Task, task)
     parsed = _answer(task, answer, position)
     translate = translator(language if language in LANGUAGES else "en")
