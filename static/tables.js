@@ -1,7 +1,9 @@
-// Live tables: hear "the table is at move N" on the table's event stream (server-sent
-// events; polling every 1.5 s where EventSource is missing or the stream fails), then read
-// this seat's state by move number and show the table again when it changed; send a move
-// with fetch.  The page works without this script, by forms and reloads.
+// Live tables: the table's event stream (server-sent events) brings this seat's new page
+// with each move ("page", then "move" N), shown as it comes with no read of its own; where
+// it does not (a bare number, polling every 1.5 s where EventSource is missing or the
+// stream fails) read this seat's state by move number and show the table again when it
+// changed; send a move with fetch.  The page works without this script, by forms and
+// reloads.
 (function () {
   "use strict";
   var root = document.getElementById("play");
@@ -30,21 +32,38 @@
     return field ? field.value : "";
   }
 
+  // Shows the live part ``html``, unless the page already shows a later move (a read
+  // answered after a newer page event).  The page's move number is the one of the table
+  // it shows: the fragment's own, never a number read before it.
+  function show(html, yourMove) {
+    var found = /data-shown-move="(\d+)"/.exec(html);
+    var number = found ? parseInt(found[1], 10) : move;
+    if (number < (parseInt(root.dataset.move, 10) || 0)) { return; }
+    var hadFocus = root.contains(document.activeElement);
+    root.innerHTML = html;
+    root.dataset.move = String(number);
+    move = Math.max(move, number);
+    shownAt = Date.now();
+    timedOut = false;
+    say(yourMove ? root.dataset.yourMove : root.dataset.changed);
+    if (hadFocus) { root.focus(); }
+  }
+
   function swap(yourMove) {
     return fetch(root.dataset.fragment, {credentials: "same-origin"})
       .then(function (r) { return r.ok ? r.text() : Promise.reject(r); })
-      .then(function (html) {
-        var hadFocus = root.contains(document.activeElement);
-        root.innerHTML = html;
-        // The page's move number is the one of the table it shows: the fragment's own,
-        // read after the state (it may be newer), never the state's before it arrives.
-        var shown = root.querySelector("[data-shown-move]");
-        root.dataset.move = shown ? shown.dataset.shownMove : String(move);
-        shownAt = Date.now();
-        timedOut = false;
-        say(yourMove ? root.dataset.yourMove : root.dataset.changed);
-        if (hadFocus) { root.focus(); }
-      });
+      .then(function (html) { show(html, yourMove); });
+  }
+
+  // A page event: this seat's page at the table's move, whole (no read needed).
+  function shown(event) {
+    var page;
+    try { page = JSON.parse(event.data); } catch (e) { return; }
+    if (!page || typeof page.html !== "string" || page.move < move) { return; }
+    if (page.move === move && page.stamp === stamp) { return; }  // (a repeat)
+    move = page.move;
+    stamp = page.stamp;
+    show(page.html, page.yours === true);
   }
 
   function refresh() {
@@ -148,16 +167,20 @@
     if (poller !== null) { window.clearInterval(poller); poller = null; }
   }
 
-  // The stream carries move numbers only; EventSource reconnects by itself after the
+  // The stream's page comes before its move number, so a move event naming a number
+  // this page has not shown is one without a page: read it.  EventSource reconnects by
+  // itself after the
   // stream's retry field (each stream its own, 0.25-1.25 s: a dead server's pages do not
   // all come back at once), sending the last number (Last-Event-ID), and meanwhile
   // polling keeps the table current.  A stream that is refused (every slot taken, or no
   // server answering) is opened again after 1-2 s, then twice as long each time up to
   // 15-30 s, each page at its own moment.
   var refusals = 0;
+  var live = false;  // a stream is open: a move's page comes on it
   function listen() {
     var stream = new window.EventSource(root.dataset.events + "?since=" +
                                         encodeURIComponent(move));
+    stream.addEventListener("page", shown);
     stream.addEventListener("move", function (event) {
       if (parseInt(event.data, 10) !== move) { refresh(); }
     });
@@ -169,8 +192,9 @@
     });
     // No read on opening: the stream's first events name the table's number and stamp,
     // and a page that missed something reads it then, by number.
-    stream.onopen = function () { stopPolling(); refusals = 0; };
+    stream.onopen = function () { stopPolling(); refusals = 0; live = true; };
     stream.onerror = function () {
+      live = false;
       poll();
       if (stream.readyState === window.EventSource.CLOSED) {
         var wait = Math.min(30000, 2000 * Math.pow(2, refusals));
@@ -200,6 +224,14 @@
       return r.json().then(function (body) { return {ok: r.ok, body: body}; });
     }).then(function (answer) {
       if (!answer.ok) { say(answer.body.error || root.dataset.offline); }
+      var reached = answer.ok ? answer.body.move_number : null;
+      if (live && reached !== null) {
+        // The stream brings the page; read it only should it not come soon.
+        window.setTimeout(function () {
+          if (move < reached) { stamp = null; refresh(); }
+        }, PERIOD);
+        return null;
+      }
       stamp = null;  // show the table as it is now, whatever happened
       return refresh();
     }).catch(function () { say(root.dataset.offline); });

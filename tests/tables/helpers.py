@@ -61,7 +61,7 @@ def _stored(state: Any) -> dict[str, Any]:
     return state_to_dict(state)
 
 
-JOKER_AS = re.compile(r'joker as the \w+ of \w+|joker \(\S+\)|\*[^\s"]+')
+JOKER_AS = re.compile(r'joker as (?:the )?\w+ of \w+|joker \(\S+\)|\*[^\s"]+')
 """What a joker stands for names a kind, not where a card of it lies."""
 
 

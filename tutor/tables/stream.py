@@ -1,12 +1,17 @@
 """The server-sent event stream of a table (``GET /tables/<id>/events``).
 
-It carries only "the table is at move N" (``event: move``, ``id: N``) and a heartbeat with
-the page's stamp (``event: beat``): no game content, so nothing hidden can leak; the client
-reads its own seat's state by number (``/state?since=N``).  A chat message is announced by
-its id alone (``event: chat``, first the latest id, so a reconnecting page reads what it
-missed from ``/chat?after=<id>``).  ``id:`` is the move number, so
-EventSource's own reconnect sends ``Last-Event-ID`` and the first event of the new stream
-names the number reached meanwhile: no move lost or repeated.
+"The table is at move N" is ``event: move``, ``id: N``, ``data: N``.  When the table moved
+past what the viewer has, an ``event: page`` comes just before it: JSON with the move
+number, the page's stamp, whether it is now the viewer's move and the live part of the page
+(tables/_live.html) as the viewer's own seat sees it (a spectator: the public view), in
+their language (issue 29: the page shows it with no reads of its own).  It is rendered in
+this stream's thread from the game the process holds (tutor.tables.memo), so every
+viewer's page costs one table read and a render, not two requests.  A page event has no
+``id:`` of its own: the event id stays the move number, so EventSource's own reconnect
+sends ``Last-Event-ID`` and the first event of the new stream names the number reached
+meanwhile: no move lost or repeated.  A heartbeat carries the page's stamp (``event:
+beat``).  A chat message is announced by its id alone (``event: chat``, first the latest
+id, so a reconnecting page reads what it missed from ``/chat?after=<id>``).
 
 A stream holds a thread of a gthread app server, so each process holds at most
 ``TABLE_STREAMS`` of them (a bounded pool; the one past it is answered 503 and that client
@@ -67,6 +72,11 @@ def move_event(number: int) -> str:
     return f"id: {number}\nevent: move\ndata: {number}\n\n"
 
 
+def page_event(body: str) -> str:
+    """``body``: one line of JSON.  No ``id:`` line: the move event after it sets the id."""
+    return f"event: page\ndata: {body}\n\n"
+
+
 def beat_event(stamp: str) -> str:
     return f"event: beat\ndata: {stamp}\n\n"
 
@@ -80,6 +90,9 @@ Beat = Callable[[], tuple[int, str]]
 """Records the viewer as present, runs the grace check; the table's (number, stamp)."""
 QuickBeat = Callable[[], "tuple[int, str] | None"]
 """The same without the database, or None when the database must answer."""
+Page = Callable[[], "tuple[int, str] | None"]
+"""The viewer's page as the table is now: (its move number, the page event's JSON), or None
+(no such table any more)."""
 
 
 class Stream:
@@ -89,9 +102,9 @@ class Stream:
     def __init__(self, app: Flask, table_id: str, last: int | None, beat: Beat,
                  slot: threading.BoundedSemaphore, seconds: float = STREAM_SECONDS,
                  heartbeat: float = HEARTBEAT, chat: Callable[[], int] | None = None,
-                 quick: QuickBeat | None = None) -> None:
+                 quick: QuickBeat | None = None, page: Page | None = None) -> None:
         self.app, self.table_id, self.last, self.beat = app, table_id, last, beat
-        self.quick = quick
+        self.quick, self.page = quick, page
         self.chat = chat  # the table's latest chat message id, told first (a reconnect)
         self.slot, self.seconds, self.heartbeat = slot, seconds, heartbeat
         self.subscription: notify.Subscription | None = None
@@ -109,6 +122,22 @@ class Stream:
             finally:
                 db.session.remove()  # give the connection back between heartbeats
 
+    def _moved(self, number: int, last: int) -> tuple[int, bytes]:
+        """The events telling a viewer at ``last`` that the table reached ``number`` (or
+        further, read meanwhile), and the number they name."""
+        if self.page is None:
+            return number, move_event(number).encode()
+        with readers(self.app), self.app.app_context():
+            try:
+                found = self.page()
+            finally:
+                db.session.remove()  # give the connection back between events
+        if found is None or found[0] < number:  # the page reads the table again itself
+            return number, move_event(number).encode()
+        if found[0] <= last:
+            return found[0], b""
+        return found[0], (page_event(found[1]) + move_event(found[0])).encode()
+
     def __iter__(self) -> Iterator[bytes]:
         return self._events()
 
@@ -119,7 +148,11 @@ class Stream:
         yield f"retry: {RETRY_MS}\n\n".encode()
         number, stamp = self._beat()  # read after subscribing: nothing falls in between
         last = self.last if self.last is not None else -1
-        yield move_event(number).encode()  # sets the id a reconnect sends back
+        if self.last is not None and number > self.last:
+            number, told = self._moved(number, self.last)
+            yield told
+        else:
+            yield move_event(number).encode()  # sets the id a reconnect sends back
         last = max(last, number)
         yield beat_event(stamp).encode()
         if self.chat is not None:
@@ -132,13 +165,17 @@ class Stream:
             if isinstance(announced, notify.Chat):
                 yield chat_event(announced.id).encode()
             elif announced is not None and announced > last:
-                last = announced
-                yield move_event(announced).encode()
+                reached, told = self._moved(announced, last)
+                last = max(last, reached)
+                if told:  # (empty: a page read further, already sent)
+                    yield told
             else:  # a heartbeat, or a change of seats at the same number
                 number, stamp = self._beat()
                 if number > last:
-                    last = number
-                    yield move_event(number).encode()
+                    reached, told = self._moved(number, last)
+                    last = max(last, reached)
+                    if told:
+                        yield told
                 yield beat_event(stamp).encode()
 
     def close(self) -> None:

@@ -1,10 +1,10 @@
 """Live tables with people: open a table, invite by link or code, sit down, fill the empty
 seats with computer players, start, play.
 
-Every page works by plain forms (CSRF tokens, redirect after post); static/tables.js polls
-``GET /tables/<id>/state?since=<move>`` and reloads the table when the move number changes.
-That endpoint answers by move number, so a push channel (SSE or Socket.IO) only has to
-announce the new number.  Moves are ``POST /tables/<id>/moves`` with the action and the move
+Every page works by plain forms (CSRF tokens, redirect after post).  The event stream
+(``events``) sends each viewer its new page with the move number; static/tables.js reads
+``GET /tables/<id>/state?since=<move>`` (and the fragment) only for an event without a page,
+and when it polls.  Moves are ``POST /tables/<id>/moves`` with the action and the move
 number the player saw (form fields, or a JSON body with the ``X-CSRFToken`` header); a
 stale number answers 409 and changes nothing.
 """
@@ -28,6 +28,7 @@ from flask import (
     request,
     url_for,
 )
+from flask.globals import request_ctx
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -193,19 +194,42 @@ def view_of(table: PlayTable, learner_id: int | None, since: int | None = None,
                      help_requested, play_table=table)
 
 
-def _context(table: PlayTable) -> dict[str, Any]:
-    learner_id = _learner_id()
+def _context(table: PlayTable, learner_id: int | None = None,
+             known: bool = False) -> dict[str, Any]:
+    """The live part's template context; ``known``: ``learner_id`` is the viewer's (a
+    stream's, read once), else it is read from the session."""
+    if not known:
+        learner_id = _learner_id()
     seat = services.seat_of(table, learner_id)
     rules = get_profile(table.rules)
+    away = presence.away(table)
     return {
         "table": table, "rules": rules, "rules_name": _(rules.display_name),
         "seat": seat, "is_host": learner_id is not None and table.host_id == learner_id,
         "names": seat_names(table.seats, table.options["seats"]),
         "free": services.free_seats(table), "levels": LEVEL_NAMES,
         "view": view_of(table, learner_id, None, bool(request.args.get("help"))),
-        "stamp": stamp(table), "away": {a.seat: a for a in presence.away(table)},
+        "stamp": snapshot.stamp_text(table.move_number, table.status, len(table.seats), away),
+        "away": {a.seat: a for a in away},
         "timer_left": timer.left(table),
     }
+
+
+def page(table_id: str, learner_id: int | None) -> tuple[int, str] | None:
+    """A stream's page event (tutor.tables.stream): the live part as this viewer's seat
+    sees the table now, rendered in the stream's request context (the viewer's session,
+    language and CSRF token); None once there is no such table."""
+    try:
+        table = services.get_table(table_id)
+    except services.NotFound:
+        return None
+    context = _context(table, learner_id, known=True)
+    view = context["view"]
+    yours = view is not None and view["turn"] is not None and view["turn"] == context["seat"]
+    html = render_template("tables/_live.html", **context)
+    return table.move_number, json.dumps({"move": table.move_number, "stamp": context["stamp"],
+                                          "status": table.status, "yours": yours,
+                                          "html": html})
 
 
 def stamp(table: PlayTable) -> str:
@@ -325,7 +349,8 @@ def reclaim(table_id: str) -> ResponseReturnValue:
 
 @bp.get("/tables/<table_id>/events")
 def events(table_id: str) -> ResponseReturnValue:
-    """Server-sent events: the table's move numbers and heartbeats (tutor.tables.stream).
+    """Server-sent events: the table's move numbers with the viewer's page, and heartbeats
+    (tutor.tables.stream).
     ``Last-Event-ID`` (EventSource's reconnect) or ``since`` is the last number the client
     has."""
     count = snapshot.version(table_id)  # before reading: a change meanwhile shows
@@ -357,11 +382,18 @@ def events(table_id: str) -> ResponseReturnValue:
         snapshot.write(now, count)
         return now.move_number, stamp(now)
 
+    viewer = request_ctx.copy()  # the session, language and CSRF token of each page event
+
+    def told() -> tuple[int, str] | None:
+        with viewer:
+            return page(table_id, learner_id)
+
     body = Stream(app, table.id, last, beat, slot,
                   seconds=current_app.config.get("TABLE_STREAM_SECONDS", STREAM_SECONDS),
                   heartbeat=current_app.config.get("TABLE_HEARTBEAT", HEARTBEAT),
                   chat=lambda: chat.latest(table_id),
-                  quick=lambda: snapshot.quick_beat(table_id, learner_id))
+                  quick=lambda: snapshot.quick_beat(table_id, learner_id),
+                  page=told)
     return Response(Reconnecting(body, reconnect_ms()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
