@@ -1,29 +1,41 @@
-"""The games the engine can play, keyed by rule profile id (see :mod:`solver.game.protocol`)."""
+"""The games the engine can play, keyed by rule profile id (see :mod:`solver.game.protocol`):
+the one table of them, built from the registration each game package makes
+(:mod:`solver.game.registration`)."""
 
 from __future__ import annotations
 
 from typing import Any, Final
 
 from solver.errors import ConquianError
-from solver.game.colonel import COLONEL_GAME
-from solver.game.conquian.game import CONQUIAN_40_GAME
-from solver.game.conquin import CONQUIN_GAME
-from solver.game.cooncan import COONCAN_GAME
-from solver.game.kunken import kunken_game
+from solver.game.colonel import COLONEL_REGISTRATION
+from solver.game.conquian.game import CONQUIAN_40_REGISTRATION
+from solver.game.conquin import CONQUIN_REGISTRATION
+from solver.game.cooncan import COONCAN_REGISTRATION
+from solver.game.kunken import KUNKEN_REGISTRATION
 from solver.game.protocol import AnyGame
+from solver.game.registration import Registration
 from solver.messages import N_
 from solver.rules import RuleProfile, get_profile
 
-_KUNKEN: Final = kunken_game()
 
-GAMES: Final[dict[str, AnyGame]] = {
-    "conquian-40": CONQUIAN_40_GAME,
+def _by_profile(*registrations: Registration[Any, Any, Any]) -> dict[str, AnyGame]:
+    """Each registered game under the ids of its profiles, in this order; a profile that
+    two games claim, or one the rules do not know, is a programming error caught here."""
+    games: dict[str, AnyGame] = {}
+    for registration in registrations:
+        for profile in registration.profiles:
+            if profile in games:
+                raise ValueError(f"{profile} is registered twice")
+            games[get_profile(profile).id] = registration.game
+    return games
+
+
+GAMES: Final[dict[str, AnyGame]] = _by_profile(
+    CONQUIAN_40_REGISTRATION,
     # The "meld the taken card at once" games build on conquian-40's engine (issue 12).
-    "cooncan": COONCAN_GAME,
-    "kunken": _KUNKEN, "kunken-40": _KUNKEN, "kunken-104": _KUNKEN,
-    "colonel": COLONEL_GAME,
-    "conquin": CONQUIN_GAME,
-}
+    COONCAN_REGISTRATION, KUNKEN_REGISTRATION,
+    COLONEL_REGISTRATION, CONQUIN_REGISTRATION,
+)
 
 
 def game_rules(profile: RuleProfile | str) -> AnyGame:

@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from solver.errors import IllegalActionError
 from solver.game.colonel.match import colonel_match, colonel_match_from_dict
 from solver.game.colonel.players import PLAYERS
 from solver.game.colonel.state import ColonelAction, ColonelState, pips
 from solver.game.colonel.view import ColonelObservation, observe, observe_action
-from solver.game.deal import Deal
-from solver.game.protocol import GameRules, check_turn
+from solver.game.protocol import check_turn
+from solver.game.registration import Registration, register
 from solver.messages import N_
-
-
-def _new_hand(deal: Deal, score: tuple[int, ...]) -> ColonelState:
-    return ColonelState(deal, score)
-
-
-def _result(state: ColonelState) -> dict[str, Any] | None:
-    return state.result()
 
 
 def _step(state: ColonelState, player: int | None, action: ColonelAction, where: str) -> None:
@@ -30,16 +22,10 @@ def _step(state: ColonelState, player: int | None, action: ColonelAction, where:
     state.apply_action(action)
 
 
-COLONEL_GAME: Final[GameRules[ColonelState, ColonelAction, ColonelObservation]] = GameRules(
-    new_hand=_new_hand,
-    new_match=colonel_match, match_from_dict=colonel_match_from_dict,
-    action_from_dict=ColonelAction.from_dict,
-    observe=observe,
-    result=_result,
-    replay_step=_step,
-    observe_action=observe_action,
-    players=PLAYERS,
-)
+COLONEL_REGISTRATION: Final[Registration[ColonelState, ColonelAction, ColonelObservation]] = (
+    register(("colonel",), ColonelState, ColonelAction.from_dict, PLAYERS,
+             matches=(colonel_match, colonel_match_from_dict), observe=observe,
+             observe_action=observe_action, result=ColonelState.result, replay_step=_step))
 
-__all__ = ["COLONEL_GAME", "ColonelAction", "ColonelObservation", "ColonelState", "observe",
+__all__ = ["COLONEL_REGISTRATION", "ColonelAction", "ColonelObservation", "ColonelState", "observe",
            "pips"]

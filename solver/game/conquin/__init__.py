@@ -11,18 +11,10 @@ from solver.game.conquin.players import PLAYERS
 from solver.game.conquin.state import ConquinAction, ConquinState
 from solver.game.conquin.table import conquin_table, conquin_table_from_dict
 from solver.game.conquin.view import ConquinObservation, observe, observe_action
-from solver.game.deal import Deal
 from solver.game.errors import InvalidGameError
-from solver.game.protocol import GameRules, check_turn
+from solver.game.protocol import check_turn
+from solver.game.registration import Registration, register
 from solver.messages import N_
-
-
-def _new_hand(deal: Deal, chips: tuple[int, ...]) -> ConquinState:
-    return ConquinState(deal, chips)
-
-
-def _result(state: ConquinState) -> dict[str, Any] | None:
-    return state.result()
 
 
 def _step(state: ConquinState, player: int | None, action: ConquinAction, where: str) -> None:
@@ -54,18 +46,10 @@ def _shows_hand(state: ConquinState, seat: int) -> bool:
     return state.in_[seat]  # I7: a player who passes throws in their cards unseen
 
 
-CONQUIN_GAME: Final[GameRules[ConquinState, ConquinAction, ConquinObservation]] = GameRules(
-    new_hand=_new_hand,
-    new_match=conquin_table, match_from_dict=conquin_table_from_dict,
-    action_from_dict=ConquinAction.from_dict,
-    observe=observe,
-    result=_result,
-    replay_step=_step,
-    observe_action=observe_action,
-    players=PLAYERS,
-    fields=_fields,
-    set_fields=_set_fields,
-    shows_hand=_shows_hand,
-)
+CONQUIN_REGISTRATION: Final[Registration[ConquinState, ConquinAction, ConquinObservation]] = (
+    register(("conquin",), ConquinState, ConquinAction.from_dict, PLAYERS,
+             matches=(conquin_table, conquin_table_from_dict), observe=observe,
+             observe_action=observe_action, result=ConquinState.result, replay_step=_step,
+             fields=_fields, set_fields=_set_fields, shows_hand=_shows_hand))
 
-__all__ = ["CONQUIN_GAME", "ConquinAction", "ConquinObservation", "ConquinState", "observe"]
+__all__ = ["CONQUIN_REGISTRATION", "ConquinAction", "ConquinObservation", "ConquinState", "observe"]

@@ -19,36 +19,18 @@ from solver.game.cooncan.state import (
     takes_of,
 )
 from solver.game.cooncan.view import CooncanObservation, observe_cooncan
-from solver.game.deal import Deal
 from solver.game.meld_match import meld_matches
-from solver.game.protocol import GameRules, every_card_shown
-from solver.game.replaying import finish_hand, hand_result, replay_step
+from solver.game.registration import Registration, register_on_engine, two_seats
 
-# --- the game as records, replay and self-play use it ------------------------------------
+_HAND: Final = two_seats(CooncanState)
 
-
-def _new_hand(deal: Deal, score: tuple[int, ...]) -> CooncanState:
-    return CooncanState(deal, (score[0], score[1]) if score else (0, 0))
-
-
-_NEW_MATCH, _MATCH_FROM_DICT = meld_matches(_new_hand)
-
-
-COONCAN_GAME: Final[GameRules[CooncanState, Action, CooncanObservation]] = GameRules(
-    new_hand=_new_hand,
-    new_match=_NEW_MATCH, match_from_dict=_MATCH_FROM_DICT,
-    action_from_dict=CooncanAction.from_dict,
-    observe=observe_cooncan,
-    result=hand_result,
-    replay_step=replay_step,
-    observe_action=every_card_shown,
-    players=PLAYERS,
-    finish=finish_hand,
-)
+COONCAN_REGISTRATION: Final[Registration[CooncanState, Action, CooncanObservation]] = (
+    register_on_engine(("cooncan",), _HAND, CooncanAction.from_dict, PLAYERS,
+                       matches=meld_matches(_HAND), observe=observe_cooncan))
 
 __all__ = [
     "COONCAN",
-    "COONCAN_GAME",
+    "COONCAN_REGISTRATION",
     "TABLE",
     "CooncanAction",
     "CooncanObservation",

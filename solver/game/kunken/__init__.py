@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from solver.errors import IllegalActionError
-from solver.game.deal import Deal
 from solver.game.kunken.players import PLAYERS
 from solver.game.kunken.state import (
     JOKER_IN_HAND,
@@ -26,16 +25,13 @@ from solver.game.kunken.state import (
 from solver.game.kunken.view import KunkenObservation, observe_kunken, observe_kunken_action
 from solver.game.meld_match import meld_matches
 from solver.game.protocol import GameRules, check_turn
+from solver.game.registration import Registration, register, two_seats
 from solver.rules import get_profile
 
 # --- the game as records, replay and self-play use it --------------------------------------
 
 
-def _new_hand(deal: Deal, score: tuple[int, ...]) -> KunkenState:
-    return KunkenState(deal, (score[0], score[1]) if score else (0, 0))
-
-
-_NEW_MATCH, _MATCH_FROM_DICT = meld_matches(_new_hand)
+_HAND: Final = two_seats(KunkenState)
 
 
 def kunken_result(state: KunkenState) -> dict[str, Any] | None:
@@ -59,25 +55,24 @@ def _step(state: KunkenState, player: int | None, action: KAction, where: str) -
     state.apply_action(action)
 
 
-def kunken_game() -> GameRules[KunkenState, KAction, KunkenObservation]:
-    return GameRules(
-        new_hand=_new_hand,
-        new_match=_NEW_MATCH, match_from_dict=_MATCH_FROM_DICT,
-        action_from_dict=KAction.from_dict,
-        observe=observe_kunken,
-        result=kunken_result,
-        replay_step=_step,
-        observe_action=observe_kunken_action,
-        players=PLAYERS,
-    )
-
-
 KUNKEN_PROFILES: Final = tuple(get_profile(p) for p in ("kunken", "kunken-40", "kunken-104"))
+
+KUNKEN_REGISTRATION: Final[Registration[KunkenState, KAction, KunkenObservation]] = register(
+    tuple(p.id for p in KUNKEN_PROFILES), _HAND, KAction.from_dict, PLAYERS,
+    matches=meld_matches(_HAND), observe=observe_kunken, observe_action=observe_kunken_action,
+    result=kunken_result, replay_step=_step)
+
+
+def kunken_game() -> GameRules[KunkenState, KAction, KunkenObservation]:
+    """The game the three Kunken profiles play."""
+    return KUNKEN_REGISTRATION.game
+
 
 __all__ = [
     "JOKER_IN_HAND",
     "KINDS",
     "KUNKEN_PROFILES",
+    "KUNKEN_REGISTRATION",
     "K_TYPES",
     "MELDS_MEMO",
     "TERMINAL",
