@@ -8,10 +8,16 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from hypothesis import settings
 
 from tests.backends import SERVICES, services_required
 from tutor import create_app
 from tutor.extensions import db
+
+# Speed is measured by benchmarks, not by tests: Hypothesis's 200 ms deadline per example
+# would fail a correct property on a loaded machine (a CI host running browsers beside it).
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 
 def pytest_configure(config: pytest.Config) -> None:
