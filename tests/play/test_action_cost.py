@@ -17,7 +17,7 @@ from solver.game.registry import GAMES
 from solver.rules import PROFILES
 from tutor.extensions import db
 from tutor.models import Game
-from tutor.play import fairness, store
+from tutor.play import fairness, speech, store
 from tutor.play import view as view_module
 from tutor.play.games import new_game
 from tutor.play.view import game_view
@@ -113,3 +113,38 @@ def test_each_answer_is_the_view_worked_out_afresh(rules_id: str, app: Flask) ->
         assert answer.get_data() == afresh
         view = orjson.loads(afresh)
     assert hands >= 1
+
+
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_a_copy_shares_the_match_until_it_deals(rules_id: str) -> None:
+    """A move works on a copy of the cached game: the copy shares the match (it changes
+    only when the next hand is dealt) instead of rebuilding it from its stored form; dealing
+    gives the copy a match of its own, and the original's stays as it was."""
+    game = new_game(rules_id, "medium", 9)
+    copy = game.copy()
+    assert copy.match is game.match
+    rng = random.Random(rules_id)
+    while not copy.hand_over:
+        copy.act(rng.choice(copy.legal()).to_dict())
+    before = game.match.to_dict()
+    copy.next_hand()
+    assert copy.match is not game.match
+    assert game.match.to_dict() == before
+    assert (game.hand_index, copy.hand_index) == (0, 1)
+    assert copy.copy().match is copy.match
+
+
+def test_a_request_translates_without_werkzeugs_proxies(app: Flask,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A view says dozens of sentences: after a request's first, each is translated with the
+    request's catalog found on its app context directly, not through ``flask.g``'s proxy."""
+    class NoProxy:
+        def __getattr__(self, name: str) -> object:
+            raise AssertionError(f"flask.g.{name} looked up again")
+
+    with app.test_request_context("/", headers={"Accept-Language": "pt"}):
+        first, language = speech.gettext("You won the hand!"), speech.locale()
+        monkeypatch.setattr(speech, "g", NoProxy())
+        assert speech.gettext("You won the hand!") == first != "You won the hand!"
+        assert speech.translator()("You won the hand!") == first
+        assert speech.locale() == language == "pt"

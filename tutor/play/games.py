@@ -109,9 +109,13 @@ class TableGame:
         the match before the hand)."""
         if not self.hand_over:
             return self.match
-        counted = game_rules(self.rules).match_from_dict(self.match.to_dict(), self.rules)
+        counted = self._own_match()
         counted.record_result(self.state)
         return counted
+
+    def _own_match(self) -> GameMatch:
+        """A copy of ``match`` (through its stored form) that may be changed."""
+        return game_rules(self.rules).match_from_dict(self.match.to_dict(), self.rules)
 
     @property
     def score(self) -> list[int]:
@@ -187,6 +191,7 @@ class TableGame:
         self._playing()
         if not self.hand_over:
             raise PlayError(N_("the current hand is not over yet: finish it first"))
+        self.match = self._own_match()  # a copy may share it (``copy``): changed on its own
         self.match.record_result(self.state)
         self.finished.append(state_to_dict(self.state))
         self.state = self.match.next_hand()
@@ -241,9 +246,10 @@ class TableGame:
     # --- storage --------------------------------------------------------------------
 
     def copy(self) -> TableGame:
-        return TableGame(self.rules, self.level, self.coaching,
-                         game_rules(self.rules).match_from_dict(self.match.to_dict(),
-                                                                self.rules),
+        """An independent game.  The match is shared, not copied: it changes only when the
+        next hand is dealt, and ``next_hand`` first gives the game its own (copying it
+        through its stored form on every move cost more than the rest of the copy)."""
+        return TableGame(self.rules, self.level, self.coaching, self.match,
                          self.state.clone(), list(self.finished), self.seats, self.resigned,
                          dict(self.options), self.deal_salt, self.seeded,
                          self.commitment_version)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from flask import g, has_app_context, has_request_context
+from flask import g, has_request_context
+from flask.globals import _cv_app
 from flask_babel import get_locale, get_translations
 
 Translate = Callable[..., str]
@@ -25,9 +26,10 @@ class _Found(NamedTuple):
     translate: Translate
 
 
-def _marker() -> object:
+def _marker(found_g: Any = None) -> object:
     # Flask-Babel keeps the request's locale on g._flask_babel; force_locale replaces it.
-    return getattr(g.get("_flask_babel"), "babel_locale", None)
+    return getattr((g if found_g is None else found_g).get("_flask_babel"), "babel_locale",
+                   None)
 
 
 def _with(catalog: Any) -> Translate:
@@ -41,14 +43,18 @@ def _with(catalog: Any) -> Translate:
 
 
 def _found() -> _Found:
-    if not has_app_context():
+    # The app context straight from its context variable: ``g`` and ``has_app_context``
+    # each go through werkzeug's proxies, and a view asks here once a sentence.
+    context = _cv_app.get(None)
+    if context is None:
         catalog = get_translations()
         return _Found(None, catalog, _with(catalog))
-    found: _Found | None = g.get("play_speech")
-    if found is not None and found.marker is not None and found.marker is _marker():
+    here = context.g
+    found: _Found | None = here.get("play_speech")
+    if found is not None and found.marker is not None and found.marker is _marker(here):
         return found
     catalog = get_translations()  # sets Flask-Babel's locale when not set yet
-    found = g.play_speech = _Found(_marker(), catalog, _with(catalog))
+    found = here.play_speech = _Found(_marker(here), catalog, _with(catalog))
     return found
 
 
@@ -72,9 +78,10 @@ def locale() -> str:
     """The page's language ("en" outside a request), looked up once a request."""
     if not has_request_context():
         return "en"
-    found: tuple[object, str] | None = g.get("play_locale")
-    marker = _marker()
+    here = _cv_app.get().g  # as in ``_found``: without the proxies
+    found: tuple[object, str] | None = here.get("play_locale")
+    marker = _marker(here)
     if found is None or marker is None or found[0] is not marker:
         found = (None, str(get_locale() or "en"))
-        found = g.play_locale = (_marker(), found[1])
+        found = here.play_locale = (_marker(here), found[1])
     return found[1]

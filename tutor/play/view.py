@@ -14,9 +14,9 @@ check them against the commitment shown from the start (issue 29).
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from typing import Any
 
+from cachetools import LRUCache
 from flask_babel import gettext as _gettext
 
 from solver.claims.play import center_help
@@ -65,9 +65,9 @@ def seat_names(seats: int, translate: Translate) -> list[str]:
                                      for s in range(1, seats)])]
 
 
-_COMMITMENTS: OrderedDict[tuple[str, int], tuple[Any, tuple[str, ...], dict[str, Any]]] = \
-    OrderedDict()
-_COMMITMENTS_LOCK = threading.Lock()
+_COMMITMENTS: LRUCache[tuple[str, int], tuple[Any, tuple[str, ...], dict[str, Any]]] = \
+    LRUCache(maxsize=512)
+_COMMITMENTS_LOCK = threading.Lock()  # cachetools' caches are not thread-safe on their own
 """A hand's commitment while it goes on, by its salt and version: the same hash at every
 move of the hand, so hashed once per process (the deal and names are checked too)."""
 
@@ -85,8 +85,6 @@ def _commitment(game: Any, names: list[str]) -> dict[str, Any] | None:
         found = (deal, shown, deal_commitment(game, HUMAN, names) or {})
         with _COMMITMENTS_LOCK:
             _COMMITMENTS[key] = found
-            while len(_COMMITMENTS) > 512:
-                _COMMITMENTS.popitem(last=False)
     return dict(found[2])
 
 
