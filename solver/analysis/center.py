@@ -48,6 +48,28 @@ class Play:
     """Every way to expose these hand cards (other melds, lay-offs, swaps), this one among
     them, when there is more than one; ``rearranged`` and ``wins`` speak for them all."""
 
+    def __init__(self, hand_cards: CardMask, melds: tuple[CardMask, ...], rearranged: bool,
+                 wins: bool, lay_off: tuple[LaidOff, ...] | None = None,
+                 taken_back: tuple[str, ...] | None = None,
+                 stands: tuple[tuple[Card, Card], ...] = (), table: MeldTable = TABLE_40,
+                 swaps: tuple[SwapMade, ...] = (), jokers_kept: int = 0,
+                 ways: tuple[Play, ...] = ()) -> None:
+        # Written out, with the fields' defaults: the dataclass's generated __init__ runs as
+        # interpreted Python even in the compiled build, about three times slower, and the
+        # Kunken searches build thousands of plays.
+        setattr_ = object.__setattr__
+        setattr_(self, "hand_cards", hand_cards)
+        setattr_(self, "melds", melds)
+        setattr_(self, "rearranged", rearranged)
+        setattr_(self, "wins", wins)
+        setattr_(self, "lay_off", lay_off)
+        setattr_(self, "taken_back", taken_back)
+        setattr_(self, "stands", stands)
+        setattr_(self, "table", table)
+        setattr_(self, "swaps", swaps)
+        setattr_(self, "jokers_kept", jokers_kept)
+        setattr_(self, "ways", ways)
+
     @property
     def on_own_melds(self) -> bool:
         """Some way puts the center card into your own melds (not onto the opponent's)."""

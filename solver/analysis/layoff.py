@@ -168,26 +168,60 @@ class Swap:
     """The card came from one of your melds taken back before the take (K9)."""
 
 
-@dataclass(frozen=True, slots=True)
 class Key:
     """What a play changes: hand cards down (natural kinds, jokers) and the lay-offs,
     ``(opponent meld index, natural kinds, kinds the laid-off jokers stand for)``, in the
-    swap variant ``swaps`` (the hand there lacks the swapped cards and holds the jokers)."""
+    swap variant ``swaps`` (the hand there lacks the swapped cards and holds the jokers).
 
-    hand: Multiset
-    hand_jokers: int
-    lay_off: tuple[tuple[int, Multiset, CardMask], ...] = ()
-    swaps: tuple[Swap, ...] = ()
+    A plain class rather than a frozen dataclass: the searches build one per play, and the
+    dataclass's generated ``__init__`` and ``__hash__`` run as interpreted Python even in
+    the compiled build (thousands of instructions each); these compile."""
+
+    __slots__ = ("hand", "hand_jokers", "lay_off", "swaps")
+
+    def __init__(self, hand: Multiset, hand_jokers: int,
+                 lay_off: tuple[tuple[int, Multiset, CardMask], ...] = (),
+                 swaps: tuple[Swap, ...] = ()) -> None:
+        self.hand: Final = hand
+        self.hand_jokers: Final = hand_jokers
+        self.lay_off: Final = lay_off
+        self.swaps: Final = swaps
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Key) and self.hand == other.hand
+                and self.hand_jokers == other.hand_jokers and self.lay_off == other.lay_off
+                and self.swaps == other.swaps)
+
+    def __hash__(self) -> int:
+        return hash((self.hand, self.hand_jokers, self.lay_off, self.swaps))
+
+    def __repr__(self) -> str:
+        return (f"Key(hand={self.hand!r}, hand_jokers={self.hand_jokers!r}, "
+                f"lay_off={self.lay_off!r}, swaps={self.swaps!r})")
 
 
-@dataclass(frozen=True, slots=True)
 class Outcome:
     """What the best realisation of a key leaves: whether your old melds can stay whole,
-    and the fewest cards of your melds that go back to the hand (kunken, K9)."""
+    and the fewest cards of your melds that go back to the hand (kunken, K9).  A plain
+    class for the reason :class:`Key` gives."""
 
-    keeps: bool
-    back: Multiset = 0
-    back_jokers: int = 0
+    __slots__ = ("back", "back_jokers", "keeps")
+
+    def __init__(self, keeps: bool, back: Multiset = 0, back_jokers: int = 0) -> None:
+        self.keeps: Final = keeps
+        self.back: Final = back
+        self.back_jokers: Final = back_jokers
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Outcome) and self.keeps == other.keeps
+                and self.back == other.back and self.back_jokers == other.back_jokers)
+
+    def __hash__(self) -> int:
+        return hash((self.keeps, self.back, self.back_jokers))
+
+    def __repr__(self) -> str:
+        return (f"Outcome(keeps={self.keeps!r}, back={self.back!r}, "
+                f"back_jokers={self.back_jokers!r})")
 
     def order(self) -> tuple[int, int, int]:
         """Fewest cards taken back, then fewest jokers, then the lowest cards."""
@@ -720,8 +754,10 @@ def merge(ways: list[Play]) -> Play:
         return ways[0]
     ways.sort(key=way_order)
     first = ways[0]
-    return replace(first, rearranged=all(w.rearranged for w in ways),
-                   wins=any(w.wins for w in ways), ways=tuple(ways))
+    # Built directly: dataclasses.replace walks the fields in interpreted Python.
+    return Play(first.hand_cards, first.melds, all(w.rearranged for w in ways),
+                any(w.wins for w in ways), first.lay_off, first.taken_back, first.stands,
+                first.table, first.swaps, first.jokers_kept, tuple(ways))
 
 
 def _play(
