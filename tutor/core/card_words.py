@@ -1,5 +1,5 @@
 """Each game's words for its face-up card, in one place for every page (the analyzer, the
-play table, the better-move puzzle, the teacher's card picker).
+play table, the puzzles' table, the better-move puzzle, the teacher's editor).
 
 The name comes from the profile (``RuleProfile.center_name``: the center card R7/C7, the top
 of the discard pile K6/K7, the upcard H4, the face-up card I8), never from its id.  Whole
@@ -52,6 +52,33 @@ _CHOOSE: Final[Mapping[CenterName, str]] = {
     "upcard": N_("Choose the upcard."),
     "face_up": N_("Choose the face-up card."),
 }
+# The heading over the face-up card on a puzzle's table.
+_HEADINGS: Final[Mapping[CenterName, str]] = {
+    "center": N_("The center card"),
+    "discard_pile": N_("The top of the discard pile"),
+    "upcard": N_("The upcard"),
+    "face_up": N_("The face-up card"),
+}
+# The teacher's editor: the label before "left by the opponent" / "turned from the stock".
+_WAS: Final[Mapping[CenterName, str]] = {
+    "center": N_("The center card was"),
+    "discard_pile": N_("The top of the discard pile was"),
+    "upcard": N_("The upcard was"),
+    "face_up": N_("The face-up card was"),
+}
+# The teacher's editor: the solver's verdict on a position.
+_TAKES: Final[Mapping[CenterName, str]] = {
+    "center": N_("Legal takes of the center card:"),
+    "discard_pile": N_("Legal takes of the top of the discard pile:"),
+    "upcard": N_("Legal takes of the upcard:"),
+    "face_up": N_("Legal takes of the face-up card:"),
+}
+_NO_TAKE: Final[Mapping[CenterName, str]] = {
+    "center": N_("The center card cannot be taken."),
+    "discard_pile": N_("The top of the discard pile cannot be taken."),
+    "upcard": N_("The upcard cannot be taken."),
+    "face_up": N_("The face-up card cannot be taken."),
+}
 # The solver's center_from error in a form's words ({value} filled by the solver's Text).
 CAME_FROM: Final[Mapping[CenterName, str]] = {
     "center": N_("where the center card came from must be your opponent or the stock, "
@@ -95,3 +122,23 @@ def alone_title(rules: Rules) -> str:
 
 def choose_center(rules: Rules) -> str:
     return _(_CHOOSE[_profile(rules).center_name])
+
+
+def center_heading(rules: Rules) -> str:
+    """The heading over the face-up card: "The center card", "The upcard", …"""
+    return _(_HEADINGS[_profile(rules).center_name])
+
+
+def center_was(rules: Rules) -> str:
+    """The label of where the face-up card came from: "The upcard was", …"""
+    return _(_WAS[_profile(rules).center_name])
+
+
+def legal_takes(rules: Rules) -> str:
+    """The heading of the list of legal takes: "Legal takes of the upcard:", …"""
+    return _(_TAKES[_profile(rules).center_name])
+
+
+def cannot_take(rules: Rules) -> str:
+    """No legal take: "The upcard cannot be taken.", …"""
+    return _(_NO_TAKE[_profile(rules).center_name])

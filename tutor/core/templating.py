@@ -8,7 +8,14 @@ from flask import Flask, current_app
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 
-from tutor.core.card_words import center_card_label, center_label
+from tutor.core.card_words import (
+    cannot_take,
+    center_card_label,
+    center_heading,
+    center_label,
+    center_was,
+    legal_takes,
+)
 from tutor.core.cards import card_label, card_parts, card_phrase, hand_order
 
 # The main navigation, in order; an entry shows once its blueprint is registered.
@@ -50,6 +57,8 @@ def register_template_helpers(app: Flask) -> None:
     app.jinja_env.globals.update(
         card_label=card_label, card_phrase=card_phrase, card_parts=card_parts,
         center_card_label=center_card_label, center_label=center_label,
+        center_heading=center_heading, center_was=center_was, legal_takes=legal_takes,
+        cannot_take=cannot_take,
         nav_items=nav_items, nav_section=nav_section,
     )
     app.jinja_env.filters["hand_order"] = hand_order
