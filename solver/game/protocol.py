@@ -1,7 +1,8 @@
 """What every game of the family offers the rest of the code, whatever its rules.
 
 Each profile's game is a package (``solver/game/kunken/``: ``state``, ``view``,
-``players``, and ``__init__`` building its :class:`GameRules`) whose hand state follows
+``players``, and ``__init__`` registering its :class:`GameRules` through
+:mod:`solver.game.registration`) whose hand state follows
 OpenSpiel's API — ``current_player``, ``legal_actions``, ``apply_action``, ``is_terminal``,
 ``returns`` (:class:`HandState`) — and which the registry lists by profile: how to start a
 hand, how its actions read from a record, what one player may see (of the hand and of each
