@@ -5,8 +5,8 @@ Both engines build these same value types; ``to_dict`` gives the contract's JSON
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
 from solver.cards import JOKER_BASE, Card, CardMask, card_str, cards_of
 from solver.melds import TABLE_40, MeldTable, meld_cards
@@ -20,33 +20,17 @@ SwapMade = tuple[int, str, bool]
 in the joker's place, whether that card is the center card itself)."""
 
 
-@dataclass(frozen=True, slots=True)
 class Play:
-    """One distinct set of hand cards exposed together with the center card (R8)."""
+    """One distinct set of hand cards exposed together with the center card (R8).
 
-    hand_cards: CardMask
-    melds: tuple[CardMask, ...]
-    """One valid arrangement (R4, R5) of all the player's exposed cards afterwards."""
-    rearranged: bool
-    """No arrangement keeps every existing meld inside a single new meld (R5)."""
-    wins: bool
-    """The play exposes 11 cards and ends the hand (R10)."""
-    lay_off: tuple[LaidOff, ...] | None = None
-    """Cards laid off onto the opponent's melds, in profiles that allow it (C9, K10);
-    ``None`` where nobody lays off, so conquian-40's JSON has no such field."""
-    taken_back: tuple[str, ...] | None = None
-    """Cards of your melds that the play takes back into the hand (kunken, K9): the fewest
-    it needs; ``None`` in profiles where melds never go back."""
-    stands: tuple[tuple[Card, Card], ...] = ()
-    """The card each joker in ``melds`` stands for."""
-    table: MeldTable = field(default=TABLE_40, compare=False, repr=False)
-    swaps: tuple[SwapMade, ...] = ()
-    """Joker swaps made first (K5); the jokers they bring to the hand may go down at once."""
-    jokers_kept: int = 0
-    """How many of those jokers stay in the hand."""
-    ways: tuple[Play, ...] = ()
-    """Every way to expose these hand cards (other melds, lay-offs, swaps), this one among
-    them, when there is more than one; ``rearranged`` and ``wins`` speak for them all."""
+    A plain class rather than a frozen dataclass, like the search's ``Key``: the Kunken
+    searches build thousands of plays, and a frozen dataclass sets each field through
+    ``object.__setattr__`` and compares and hashes in interpreted Python even in the
+    compiled build.  Equality, hashing and ``repr`` are the dataclass's: every field but
+    ``table``."""
+
+    __slots__ = ("hand_cards", "jokers_kept", "lay_off", "melds", "rearranged", "stands",
+                 "swaps", "table", "taken_back", "ways", "wins")
 
     def __init__(self, hand_cards: CardMask, melds: tuple[CardMask, ...], rearranged: bool,
                  wins: bool, lay_off: tuple[LaidOff, ...] | None = None,
@@ -54,21 +38,48 @@ class Play:
                  stands: tuple[tuple[Card, Card], ...] = (), table: MeldTable = TABLE_40,
                  swaps: tuple[SwapMade, ...] = (), jokers_kept: int = 0,
                  ways: tuple[Play, ...] = ()) -> None:
-        # Written out, with the fields' defaults: the dataclass's generated __init__ runs as
-        # interpreted Python even in the compiled build, about three times slower, and the
-        # Kunken searches build thousands of plays.
-        setattr_ = object.__setattr__
-        setattr_(self, "hand_cards", hand_cards)
-        setattr_(self, "melds", melds)
-        setattr_(self, "rearranged", rearranged)
-        setattr_(self, "wins", wins)
-        setattr_(self, "lay_off", lay_off)
-        setattr_(self, "taken_back", taken_back)
-        setattr_(self, "stands", stands)
-        setattr_(self, "table", table)
-        setattr_(self, "swaps", swaps)
-        setattr_(self, "jokers_kept", jokers_kept)
-        setattr_(self, "ways", ways)
+        self.hand_cards: Final = hand_cards
+        self.melds: Final = melds
+        """One valid arrangement (R4, R5) of all the player's exposed cards afterwards."""
+        self.rearranged: Final = rearranged
+        """No arrangement keeps every existing meld inside a single new meld (R5)."""
+        self.wins: Final = wins
+        """The play exposes 11 cards and ends the hand (R10)."""
+        self.lay_off: Final = lay_off
+        """Cards laid off onto the opponent's melds, in profiles that allow it (C9, K10);
+        ``None`` where nobody lays off, so conquian-40's JSON has no such field."""
+        self.taken_back: Final = taken_back
+        """Cards of your melds that the play takes back into the hand (kunken, K9): the
+        fewest it needs; ``None`` in profiles where melds never go back."""
+        self.stands: Final = stands
+        """The card each joker in ``melds`` stands for."""
+        self.table: Final = table
+        self.swaps: Final = swaps
+        """Joker swaps made first (K5); the jokers they bring to the hand may go down at
+        once."""
+        self.jokers_kept: Final = jokers_kept
+        """How many of those jokers stay in the hand."""
+        self.ways: Final = ways
+        """Every way to expose these hand cards (other melds, lay-offs, swaps), this one
+        among them, when there is more than one; ``rearranged`` and ``wins`` speak for
+        them all."""
+
+    def _compared(self) -> tuple[object, ...]:
+        return (self.hand_cards, self.melds, self.rearranged, self.wins, self.lay_off,
+                self.taken_back, self.stands, self.swaps, self.jokers_kept, self.ways)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Play) and self._compared() == other._compared()
+
+    def __hash__(self) -> int:
+        return hash(self._compared())
+
+    def __repr__(self) -> str:
+        return (f"Play(hand_cards={self.hand_cards!r}, melds={self.melds!r}, "
+                f"rearranged={self.rearranged!r}, wins={self.wins!r}, "
+                f"lay_off={self.lay_off!r}, taken_back={self.taken_back!r}, "
+                f"stands={self.stands!r}, swaps={self.swaps!r}, "
+                f"jokers_kept={self.jokers_kept!r}, ways={self.ways!r})")
 
     @property
     def on_own_melds(self) -> bool:
