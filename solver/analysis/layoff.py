@@ -826,7 +826,9 @@ def _play(
         melds.append(mask)
     melds.extend(problem.frozen)
     used_stands = tuple(sorted([*frozen_stands, *new_stands]))
-    if used_stands:
+    if len(melds) < 2:
+        pass  # most plays: a key sort calls its key even on one meld
+    elif used_stands:
         stands = dict(used_stands)
         melds.sort(key=lambda m: _represented_order(m, stands))
     else:
