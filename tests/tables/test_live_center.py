@@ -70,6 +70,7 @@ def test_the_live_center_speaks_as_its_game_and_shows_a_drawn_card_to_its_seat(
         number = _state(people[seat], table_id)["move_number"]
         people[seat].post(f"/tables/{table_id}/moves",
                           json={"move": number, "action": _action(views[seat], rng)})
-    # A seat view without "center" shows none (Colonel's observation says "upcard", which
-    # tutor/tables/seat_view.py does not map to the center yet, unlike tutor/play/view.py).
-    assert named == centered, "a face-up card was not shown as its game names it"
+    # Every game turns a card face up within these moves (Colonel's observation calls it the
+    # upcard: the seat view names it the center, as the play page does).
+    assert centered, "no seat view had a face-up card"
+    assert named, "a face-up card was not shown as its game names it"

@@ -108,7 +108,7 @@ def test_a_player_who_comes_back_within_the_grace_period_keeps_the_seat(
     back = _state(guest, table_id)
     assert back["seat"] == 1 and back["view"]["hand"] == hand
     assert _seat_kind(app, table_id, 1) == "human"
-    assert "left" not in host.get(f"/tables/{table_id}/fragment").get_data(as_text=True)
+    assert "Bea left" not in host.get(f"/tables/{table_id}/fragment").get_data(as_text=True)
 
 
 @pytest.mark.parametrize("rules", list(GAMES))

@@ -74,6 +74,15 @@ def dealt_text(view: Mapping[str, Any]) -> str:
     return _("Computer %(n)s dealt.", n=dealer)
 
 
+def name_center(view: dict[str, Any]) -> None:
+    """Give ``center`` to a game whose observation calls its face-up card otherwise (Colonel's
+    upcard, the top of its discard pile), so the play page and the live table both draw it."""
+    if "center" not in view:
+        view["center"] = view.get("upcard")
+        view["center_from"] = None if view.get("upcard") is None else "waste"
+    view.setdefault("center_from", None)
+
+
 def card_entry(code: str, owner: int) -> dict[str, Any]:
     """One card of a meld; a joker ("*5H") says what it stands for."""
     stands = code[1:] if code.startswith("*") and len(code) > 1 else None

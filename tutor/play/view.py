@@ -30,7 +30,15 @@ from tutor.play.closing import closing
 from tutor.play.describe import Translate, opens, prompt, tell, translator
 from tutor.play.fairness import deal_commitment
 from tutor.play.prompts import plain_prompt
-from tutor.play.table_view import HUMAN, dealt_text, seat_count, seat_list, seat_name, table
+from tutor.play.table_view import (
+    HUMAN,
+    dealt_text,
+    name_center,
+    seat_count,
+    seat_list,
+    seat_name,
+    table,
+)
 
 COACHING = ("full", "on_demand", "none")
 
@@ -186,10 +194,7 @@ def _contract_fields(view: dict[str, Any], tabled: list[dict[str, Any]], seats: 
         view["melds"] = [[c["code"] for c in m["cards"]] for m in tabled if m["owner"] == HUMAN]
         view["opponent_melds"] = [[c["code"] for c in m["cards"]]
                                   for m in tabled if m["owner"] != HUMAN]
-    if "center" not in view:
-        view["center"] = view.get("upcard")
-        view["center_from"] = None if view.get("upcard") is None else "waste"
-    view.setdefault("center_from", None)
+    name_center(view)
     view.setdefault("seen", [])
     if "opponent_hand_count" not in view:
         view["opponent_hand_count"] = sum(p["hand_count"] for p in view.get("players") or []

@@ -23,7 +23,7 @@ from tutor.play.closing import closing
 from tutor.play.describe import opens, translator
 from tutor.play.fairness import deal_commitment
 from tutor.play.games import TableGame
-from tutor.play.table_view import seat_list
+from tutor.play.table_view import name_center, seat_list
 from tutor.play.table_view import table as tabled_melds
 from tutor.tables import memo, reviews
 
@@ -204,6 +204,7 @@ def _common(game: TableGame, view: dict[str, Any], seat: int | None, names: list
     score = game.score
     turn = None if game.hand_over else game.state.current_player()
     winner = _winner(view.get("result"), seat, game.seats) if game.hand_over else None
+    name_center(view)
     view.update({
         "rules": {"id": game.rules.id, "name": _(game.rules.display_name)},
         "you": seat,
