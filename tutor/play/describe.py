@@ -66,25 +66,21 @@ def describe(action: Action, by_you: bool, _: Translate = _) -> str:
             return (_("%(took)s and won the hand with 11 cards down (R10).", took=took))
         return _("%(took)s, and discarded the %(discard)s.", took=took,
                  discard=name(action.discard, as_object=True))
-    if by_you:
-        if kind == "turn":
-            return _("You turned the %(card)s from the stock.", card=card)
-        if kind == "pass":
-            return _("You passed the %(card)s.", card=card)
-        if kind == "decline":
-            return _("You declined the %(card)s.", card=card)
-        if kind == "force":
-            return _("You forced the %(card)s on the computer (R9).", card=card)
-        return _("You did not force it.")
-    if kind == "turn":
-        return _("The computer turned the %(card)s from the stock.", card=card)
-    if kind == "pass":
-        return _("The computer passed the %(card)s to you.", card=card)
-    if kind == "decline":
-        return _("The computer declined the %(card)s.", card=card)
-    if kind == "force":
-        return _("The computer forced the %(card)s on you (R9).", card=card)
-    return _("The computer did not force it.")
+    if kind in _STEPS:
+        yours, theirs = _STEPS[kind]
+        return _(yours if by_you else theirs, card=card)
+    return _("You did not force it.") if by_you else _("The computer did not force it.")
+
+
+_STEPS: dict[str, tuple[str, str]] = {
+    # the step: (told to the learner who made it, told of the computer)
+    "turn": (N_("You turned the %(card)s from the stock."),
+             N_("The computer turned the %(card)s from the stock.")),
+    "pass": (N_("You passed the %(card)s."), N_("The computer passed the %(card)s to you.")),
+    "decline": (N_("You declined the %(card)s."), N_("The computer declined the %(card)s.")),
+    "force": (N_("You forced the %(card)s on the computer (R9)."),
+              N_("The computer forced the %(card)s on you (R9).")),
+}
 
 
 def common_prompt(obs: Observation, last: Action | None, _: Translate = _) -> str | None:

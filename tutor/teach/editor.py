@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from solver.analysis import Analysis
 from solver.cards import CardMask, card_glyph, cards_of, parse_card
 from solver.errors import ConquianError
+from solver.messages import N_
 from solver.position import Position
 from solver.search import analyze, analyze_any
 from tutor.core.errors import error_text
@@ -65,24 +66,24 @@ def read_plays(plays: Sequence[Cards], position: Position) -> list[CardMask]:
     return out
 
 
+_YES_NO: dict[str, tuple[str, str, str]] = {
+    # task: (the answer's yes/no field, the sentence for yes, for no)
+    "draw_upcard": ("upcard", N_("Yes: drawing %(center)s is better than a stock card."),
+                    N_("No: a stock card is better than drawing %(center)s.")),
+    "close": ("closes", N_("Yes: taking %(center)s lets you close now."),
+              N_("No: taking %(center)s does not let you close now.")),
+    "can_use": ("usable", N_("Yes: %(center)s can be taken now."),
+                N_("No: %(center)s cannot be taken now.")),
+    "can_force": ("forceable", N_("Yes: the opponent may force %(center)s on you."),
+                  N_("No: %(center)s cannot be forced on you.")),
+}
+
+
 def describe_answer(task: str, answer: Mapping[str, Any], center: str) -> str:
     """The answer in one sentence for the teacher."""
-    if task == "draw_upcard":
-        if answer["upcard"]:
-            return _("Yes: drawing %(center)s is better than a stock card.", center=center)
-        return _("No: a stock card is better than drawing %(center)s.", center=center)
-    if task == "close":
-        if answer["closes"]:
-            return _("Yes: taking %(center)s lets you close now.", center=center)
-        return _("No: taking %(center)s does not let you close now.", center=center)
-    if task == "can_use":
-        if answer["usable"]:
-            return _("Yes: %(center)s can be taken now.", center=center)
-        return _("No: %(center)s cannot be taken now.", center=center)
-    if task == "can_force":
-        if answer["forceable"]:
-            return _("Yes: the opponent may force %(center)s on you.", center=center)
-        return _("No: %(center)s cannot be forced on you.", center=center)
+    if task in _YES_NO:
+        field, yes, no = _YES_NO[task]
+        return _(yes if answer[field] else no, center=center)
     if task in ("find_play", "win"):
         plays = [
             " ".join(_glyph(c) for c in p) or _("no hand card")
