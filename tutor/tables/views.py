@@ -209,7 +209,7 @@ def _context(table: PlayTable, learner_id: int | None = None,
         "names": seat_names(table.seats, table.options["seats"]),
         "free": services.free_seats(table), "levels": LEVEL_NAMES,
         "view": view_of(table, learner_id, None, bool(request.args.get("help"))),
-        "stamp": snapshot.stamp_text(table.move_number, table.status, len(table.seats), away),
+        "stamp": stamp(table, away),
         "away": {a.seat: a for a in away},
         "timer_left": timer.left(table),
     }
@@ -232,11 +232,12 @@ def page(table_id: str, learner_id: int | None) -> tuple[int, str] | None:
                                           "html": html})
 
 
-def stamp(table: PlayTable) -> str:
+def stamp(table: PlayTable, away: list[presence.Away] | None = None) -> str:
     """What changes the page: the move number, the status, the seats taken, and which
-    players left (public: everyone at the table is shown it)."""
+    players left (public: everyone at the table is shown it); ``away``: those players,
+    when the caller has already read them."""
     return snapshot.stamp_text(table.move_number, table.status, len(table.seats),
-                               presence.away(table))
+                               presence.away(table) if away is None else away)
 
 
 def _check_in(table: PlayTable, seat: int | None) -> PlayTable:
