@@ -320,7 +320,9 @@ class ConquinState:
         kinds: dict[Card, Card] = {}
         for card in cards_of(hand):  # one discard per kind: copies and jokers are alike
             kinds.setdefault(JOKER_BASE if card >= JOKER_BASE else card_kind(card), card)
-        return [ConquinAction("discard", card=c) for c in kinds.values()]
+        # Listed by kind (jokers last), not by copy: a hand read back from its record
+        # deals the first copy it meets as copy 0, and the choices must keep their order.
+        return [ConquinAction("discard", card=kinds[k]) for k in sorted(kinds)]
 
     def closes(self) -> list[ConquinAction]:
         """One close per card whose discard leaves ten cards in melds (I9), each showing
