@@ -31,6 +31,8 @@
   if (!window.ConquianPicker || !pickerRoot) { return; }
   // The set's game (tutor/analyzer/profiles.py profile_info): which fields its positions have.
   var profile = JSON.parse(builder.dataset.profile || "{}");
+  // Every word the script writes comes from the page (teach/puzzle.html's data-*
+  // attributes, in the page's language and the game's words): no English fallbacks here.
   var lastReport = null;
   var timer = null;
   var sequence = 0;
@@ -143,7 +145,7 @@
   function runCheck() {
     var data;
     try { data = JSON.parse(textarea.value); } catch (e) {
-      showError(builder.dataset.badJson || "The position is not valid JSON.");
+      showError(builder.dataset.badJson);
       return;
     }
     // The hints and explanation go through the claim checker too: a false one is refused.
@@ -157,7 +159,7 @@
       if (mine !== sequence) { return; }  // a newer check is on its way
       showReport(result.data);
     }).catch(function () {
-      showError(builder.dataset.offline || "The check could not reach the server.");
+      showError(builder.dataset.offline);
     });
   }
 
@@ -171,7 +173,7 @@
 
   function showError(message) {
     report.textContent = "";
-    report.appendChild(para("report-bad", builder.dataset.notYet || "Not yet a valid puzzle:", message));
+    report.appendChild(para("report-bad", builder.dataset.notYet, message));
     choices.textContent = "";
     suggestButton.hidden = true;
   }
@@ -189,30 +191,30 @@
     } else {
       report.textContent = "";
     }
-    report.appendChild(para("report-ok", builder.dataset.valid || "Valid position.", data.answer_text));
+    report.appendChild(para("report-ok", builder.dataset.valid, data.answer_text));
     var plays = data.analysis.plays;
     if (data.analysis.hand) {
       // A draw or closing puzzle: the answer sentence says it all; no center plays.
     } else if (plays.length) {
-      report.appendChild(para("", "", builder.dataset.takes || "Legal takes of the center card:"));
+      report.appendChild(para("", "", builder.dataset.takes));
       var ul = document.createElement("ul");
       ul.className = "plays";
       plays.forEach(function (p) {
         var li = document.createElement("li");
-        li.textContent = p.text + (p.wins ? " — " + (builder.dataset.wins || "wins") : "") +
-          (p.rearranged ? " — " + (builder.dataset.rearranges || "rearranges your melds") : "");
+        li.textContent = p.text + (p.wins ? " — " + builder.dataset.wins : "") +
+          (p.rearranged ? " — " + builder.dataset.rearranges : "");
         ul.appendChild(li);
       });
       report.appendChild(ul);
     } else {
-      report.appendChild(para("", "", builder.dataset.noTake || "The center card cannot be taken."));
+      report.appendChild(para("", "", builder.dataset.noTake));
     }
     (data.warnings || []).forEach(function (w) {
-      report.appendChild(para("report-warn", builder.dataset.warning || "Warning:", w));
+      report.appendChild(para("report-warn", builder.dataset.warning, w));
     });
-    report.appendChild(para("muted", "", (builder.dataset.suggested || "Suggested difficulty:") + " " + data.suggestions.difficulty));
+    report.appendChild(para("muted", "", builder.dataset.suggested + " " + data.suggestions.difficulty));
     if (data.suggestions.themes.length) {
-      report.appendChild(para("muted", "", (builder.dataset.themes || "Themes that fit:") + " " + data.suggestions.themes.join(", ")));
+      report.appendChild(para("muted", "", builder.dataset.themes + " " + data.suggestions.themes.join(", ")));
     }
     if (data.ok) { drawChoices(data); }
     suggestButton.hidden = false;
@@ -227,7 +229,7 @@
       var accepted = acceptedPlays().map(function (p) { return p.map(canon).sort().join(" "); });
       var fs = document.createElement("fieldset");
       var lg = document.createElement("legend");
-      lg.textContent = builder.dataset.acceptLegend || "Accepted answers";
+      lg.textContent = builder.dataset.acceptLegend;
       fs.appendChild(lg);
       plays.forEach(function (p, i) {
         var key = p.hand_cards.slice().sort().join(" ");
@@ -256,7 +258,7 @@
         : (data.analysis.default_take || []).slice().sort().join(" ");
       var fs2 = document.createElement("fieldset");
       var lg2 = document.createElement("legend");
-      lg2.textContent = builder.dataset.takeLegend || "The take the learner is given";
+      lg2.textContent = builder.dataset.takeLegend;
       fs2.appendChild(lg2);
       takes.forEach(function (p, i) {
         var div = document.createElement("div");
