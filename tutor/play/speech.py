@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from flask import g, has_request_context
-from flask.globals import _cv_app
+from flask import g, has_app_context, has_request_context
 from flask_babel import get_locale, get_translations
 
 Translate = Callable[..., str]
@@ -42,14 +41,17 @@ def _with(catalog: Any) -> Translate:
     return translate
 
 
+def _here() -> Any:
+    # The context's ``g`` itself, found once a sentence (``_get_current_object`` is the
+    # proxy's documented way to it): each ``g.name`` would go through the proxy again.
+    return g._get_current_object()
+
+
 def _found() -> _Found:
-    # The app context straight from its context variable: ``g`` and ``has_app_context``
-    # each go through werkzeug's proxies, and a view asks here once a sentence.
-    context = _cv_app.get(None)
-    if context is None:
+    if not has_app_context():
         catalog = get_translations()
         return _Found(None, catalog, _with(catalog))
-    here = context.g
+    here = _here()
     found: _Found | None = here.get("play_speech")
     if found is not None and found.marker is not None and found.marker is _marker(here):
         return found
@@ -78,7 +80,7 @@ def locale() -> str:
     """The page's language ("en" outside a request), looked up once a request."""
     if not has_request_context():
         return "en"
-    here = _cv_app.get().g  # as in ``_found``: without the proxies
+    here = _here()
     found: tuple[object, str] | None = here.get("play_locale")
     marker = _marker(here)
     if found is None or marker is None or found[0] is not marker:
