@@ -15,6 +15,7 @@ import random
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Final
 
 from sqlalchemy import select, update
@@ -497,13 +498,15 @@ def touch(table: PlayTable, seat: int | None) -> None:
     presence.record_seen(table, seat)
 
 
-def take_over_due(table_id: str, read: PlayTable | None = None) -> int | None:
+def take_over_due(table_id: str, read: PlayTable | None = None,
+                  seen: dict[int, datetime] | None = None) -> int | None:
     """Computer players take the seats whose grace period is over, and play them if it is
     their turn: one transaction with the move-number check (so two servers checking at the
     same moment take over once).  The new move number, or None when nothing was due.
-    ``read``: the table as the caller read it already (checked first, not read again)."""
+    ``read``: the table as the caller read it already (checked first, not read again);
+    ``seen``: its seats' ``presence.last_seen``, when the caller read them too."""
     table = get_table(table_id) if read is None else read
-    if table.status != PLAYING or not presence.due(table):
+    if table.status != PLAYING or not presence.due(table, seen=seen if read else None):
         if read is None:
             db.session.rollback()
         return None

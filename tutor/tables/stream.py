@@ -5,8 +5,9 @@ past what the viewer has, an ``event: page`` comes just before it: JSON with the
 number, the page's stamp, whether it is now the viewer's move and the live part of the page
 (tables/_live.html) as the viewer's own seat sees it (a spectator: the public view), in
 their language (issue 29: the page shows it with no reads of its own).  It is rendered in
-this stream's thread from the game the process holds (tutor.tables.memo), so every
-viewer's page costs one table read and a render, not two requests.  A page event has no
+this stream's thread from the game the process holds (tutor.tables.memo), so a move
+costs each process one table read (tutor.tables.reads) and each viewer a render, not two
+requests.  A page event has no
 ``id:`` of its own: the event id stays the move number, so EventSource's own reconnect
 sends ``Last-Event-ID`` and the first event of the new stream names the number reached
 meanwhile: no move lost or repeated.  A heartbeat carries the page's stamp (``event:
@@ -20,7 +21,11 @@ a stream never outlives a rolling restart by long.  Every heartbeat records the 
 present and runs the grace-period check (tutor.tables.presence): with Redis, an ordinary
 heartbeat reads the table's summary there and no database (``quick``,
 tutor.tables.snapshot); the database answers only when the summary is stale or a grace
-period or move timer ran out.
+period or move timer ran out.  A stream beats every ``HEARTBEAT`` whatever news it carries
+meanwhile: a busy table's news must not silence its viewers' presence (their seats would be
+taken over while they watch).  A page event's render holds no reader's turn: only its
+database read does (tutor.tables.views.page), so one slow render does not queue the
+heartbeats and pages of every other stream.
 """
 
 from __future__ import annotations
@@ -90,9 +95,10 @@ Beat = Callable[[], tuple[int, str]]
 """Records the viewer as present, runs the grace check; the table's (number, stamp)."""
 QuickBeat = Callable[[], "tuple[int, str] | None"]
 """The same without the database, or None when the database must answer."""
-Page = Callable[[], "tuple[int, str] | None"]
-"""The viewer's page as the table is now: (its move number, the page event's JSON), or None
-(no such table any more)."""
+Page = Callable[[int], "tuple[int, str] | None"]
+"""The viewer's page as the table is now, told that it reached move ``number``: (its move
+number, the page event's JSON), or None (no such table any more).  It takes a reader's turn
+itself, for its database read alone."""
 
 
 class Stream:
@@ -127,11 +133,7 @@ class Stream:
         further, read meanwhile), and the number they name."""
         if self.page is None:
             return number, move_event(number).encode()
-        with readers(self.app), self.app.app_context():
-            try:
-                found = self.page()
-            finally:
-                db.session.remove()  # give the connection back between events
+        found = self.page(number)
         if found is None or found[0] < number:  # the page reads the table again itself
             return number, move_event(number).encode()
         if found[0] <= last:
@@ -160,16 +162,21 @@ class Stream:
                 latest = self.chat()
                 db.session.remove()
             yield chat_event(latest).encode()
-        while (left := deadline - time.monotonic()) > 0:
-            announced = self.subscription.get(min(self.heartbeat, left))
+        due = time.monotonic() + self.heartbeat  # the next beat, news or not
+        while (now := time.monotonic()) < deadline:
+            announced = self.subscription.get(max(0.0, min(due, deadline) - now))
+            # News of a number already told: a change of seats at the same number (or one a
+            # page read further told): the table's stamp again, as at a heartbeat.
+            told_already = isinstance(announced, int) and announced <= last
             if isinstance(announced, notify.Chat):
                 yield chat_event(announced.id).encode()
-            elif announced is not None and announced > last:
+            elif isinstance(announced, int) and announced > last:
                 reached, told = self._moved(announced, last)
                 last = max(last, reached)
                 if told:  # (empty: a page read further, already sent)
                     yield told
-            else:  # a heartbeat, or a change of seats at the same number
+            if told_already or time.monotonic() >= due:
+                due = time.monotonic() + self.heartbeat
                 number, stamp = self._beat()
                 if number > last:
                     reached, told = self._moved(number, last)

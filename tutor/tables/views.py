@@ -6,20 +6,23 @@ Every page works by plain forms (CSRF tokens, redirect after post).  The event s
 ``GET /tables/<id>/state?since=<move>`` (and the fragment) only for an event without a page,
 and when it polls.  Moves are ``POST /tables/<id>/moves`` with the action and the move
 number the player saw (form fields, or a JSON body with the ``X-CSRFToken`` header); a
-stale number answers 409 and changes nothing.
+stale number answers 409 and changes nothing.  A move's JSON answer is the number reached
+and the page's stamp alone: the new page comes on the stream (or the next state read).
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from typing import Any, Final
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from typing import Any, Final, TypeVar
 
 from flask import (
     Blueprint,
     Response,
     abort,
+    copy_current_request_context,
     current_app,
     flash,
     jsonify,
@@ -28,7 +31,6 @@ from flask import (
     request,
     url_for,
 )
-from flask.globals import request_ctx
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -39,11 +41,12 @@ from solver.messages import N_
 from solver.rules import get_profile
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
-from tutor.extensions import limiter
+from tutor.extensions import db, limiter
 from tutor.models import PlayTable
-from tutor.tables import chat, presence, reviews, services, snapshot, timer
+from tutor.play.games import TableGame
+from tutor.tables import chat, presence, reads, reviews, services, snapshot, timer
 from tutor.tables.seat_view import seat_names, seat_view, spectator_view
-from tutor.tables.stream import HEARTBEAT, STREAM_SECONDS, Stream, slots
+from tutor.tables.stream import HEARTBEAT, STREAM_SECONDS, Stream, readers, slots
 
 bp = Blueprint("tables", __name__)
 
@@ -179,52 +182,86 @@ def _since(table: PlayTable, since: int | None) -> int:
     return max(0, since - table.hand_start)
 
 
+T = TypeVar("T")
+Granted = Callable[[PlayTable, TableGame], bool]
+"""Whether the viewer, a spectator, may see the finished hand's cards
+(``reviews.granted_to_viewer``)."""
+
+
 def view_of(table: PlayTable, learner_id: int | None, since: int | None = None,
             help_requested: bool = False) -> dict[str, Any] | None:
     """The viewing seat's view of the game (a spectator's when they hold no seat)."""
     if not services.started(table):
         return None
-    game = services.load_game(table)
+    return _view(table, services.load_game(table), learner_id, since, help_requested,
+                 reviews.granted_to_viewer)
+
+
+def _view(table: PlayTable, game: TableGame, learner_id: int | None, since: int | None,
+          help_requested: bool, granted: Granted) -> dict[str, Any]:
     names = seat_names(table.seats, table.options["seats"])
     seat = services.seat_of(table, learner_id)
     start = _since(table, since)
     if seat is None:
-        return spectator_view(game, names, start, reviews.granted_to_viewer(table, game))
+        return spectator_view(game, names, start, granted(table, game))
     return seat_view(game, seat, names, start, bool(table.options.get("coaching")),
                      help_requested, play_table=table)
 
 
-def _context(table: PlayTable, learner_id: int | None = None,
-             known: bool = False) -> dict[str, Any]:
-    """The live part's template context; ``known``: ``learner_id`` is the viewer's (a
-    stream's, read once), else it is read from the session."""
-    if not known:
-        learner_id = _learner_id()
+def _context(table: PlayTable) -> dict[str, Any]:
+    """The live part's template context for this request's viewer."""
+    learner_id = _learner_id()
+    return _context_of(table, learner_id, presence.away(table),
+                       view_of(table, learner_id, None, bool(request.args.get("help"))))
+
+
+def _context_of(table: PlayTable, learner_id: int | None, away: list[presence.Away],
+                view: dict[str, Any] | None) -> dict[str, Any]:
+    """The live part's template context for viewer ``learner_id``, who sees ``view``;
+    ``away``: the players who left, as read with ``table``."""
     seat = services.seat_of(table, learner_id)
     rules = get_profile(table.rules)
-    away = presence.away(table)
     return {
         "table": table, "rules": rules, "rules_name": _(rules.display_name),
         "seat": seat, "is_host": learner_id is not None and table.host_id == learner_id,
         "names": seat_names(table.seats, table.options["seats"]),
         "free": services.free_seats(table), "levels": LEVEL_NAMES,
-        "view": view_of(table, learner_id, None, bool(request.args.get("help"))),
+        "view": view,
         "stamp": stamp(table, away),
         "away": {a.seat: a for a in away},
         "timer_left": timer.left(table),
     }
 
 
-def page(table_id: str, learner_id: int | None) -> tuple[int, str] | None:
-    """A stream's page event (tutor.tables.stream): the live part as this viewer's seat
-    sees the table now, rendered in the stream's request context (the viewer's session,
-    language and CSRF token); None once there is no such table."""
-    try:
-        table = services.get_table(table_id)
-    except services.NotFound:
+def _in_turn(read: Callable[[], T]) -> T:
+    """``read()`` (a database read of a stream's page) in one of the stream readers'
+    turns (tutor.tables.stream.readers), its connection given back at once."""
+    with readers(current_app._get_current_object()):  # type: ignore[attr-defined]
+        try:
+            return read()
+        finally:
+            db.session.remove()
+
+
+def _granted_in_turn(table: PlayTable, game: TableGame) -> bool:
+    if not game.hand_over:  # (granted_to_viewer's own first test: no read)
+        return False
+    return _in_turn(lambda: reviews.granted_to_viewer(table, game))
+
+
+def page(table_id: str, learner_id: int | None, number: int) -> tuple[int, str] | None:
+    """A stream's page event (tutor.tables.stream), told that the table reached move
+    ``number``: the live part as this viewer's seat sees the table now, rendered in the
+    stream's request context (the viewer's session, language and CSRF token); None once
+    there is no such table.  The table is read once for every stream of this process told
+    that number (tutor.tables.reads), in a reader's turn; the render takes none."""
+    found = reads.at_move(table_id, number, lambda: _in_turn(lambda: reads.read(table_id)))
+    if found is None:
         return None
-    context = _context(table, learner_id, known=True)
-    view = context["view"]
+    table = found.table
+    view = None if found.game is None else _view(table, found.game, learner_id, None, False,
+                                                 _granted_in_turn)
+    context = _context_of(table, learner_id, found.away, view)
     yours = view is not None and view["turn"] is not None and view["turn"] == context["seat"]
     html = render_template("tables/_live.html", **context)
     return table.move_number, json.dumps({"move": table.move_number, "stamp": context["stamp"],
@@ -322,16 +359,17 @@ def moves(table_id: str) -> ResponseReturnValue:
         seen, action = _posted()
         number = services.move(table_id, learner_id, seen, action)  # reads the table once
         table = _table(table_id)  # as committed
-        taken = services.take_over_due(table_id, table)
+        heard: dict[int, datetime] | None = presence.last_seen(table)  # (once for both)
+        taken = services.take_over_due(table_id, table, heard)
         if taken is not None:
-            number, table = taken, _table(table_id)
+            number, table, heard = taken, _table(table_id), None
     except services.NotFound:
         abort(404, description=_("There is no table with this address."))
     except services.TableError as exc:
         return _refused(exc, back)
-    if _wants_json():
-        return jsonify({"move_number": number, "stamp": stamp(table),
-                        "view": view_of(table, learner_id, None)})
+    if _wants_json():  # (the page: on the stream, or read by number)
+        return jsonify({"move_number": number,
+                        "stamp": stamp(table, presence.away(table, seen=heard))})
     return redirect(back)
 
 
@@ -383,11 +421,9 @@ def events(table_id: str) -> ResponseReturnValue:
         snapshot.write(now, count)
         return now.move_number, stamp(now)
 
-    viewer = request_ctx.copy()  # the session, language and CSRF token of each page event
-
-    def told() -> tuple[int, str] | None:
-        with viewer:
-            return page(table_id, learner_id)
+    @copy_current_request_context  # each page event in the viewer's session and language
+    def told(number: int) -> tuple[int, str] | None:
+        return page(table_id, learner_id, number)
 
     body = Stream(app, table.id, last, beat, slot,
                   seconds=current_app.config.get("TABLE_STREAM_SECONDS", STREAM_SECONDS),
