@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from flask import g, has_app_context, has_request_context
+from flask import g, has_request_context
 from flask_babel import get_locale, get_translations
 
 Translate = Callable[..., str]
@@ -41,17 +41,14 @@ def _with(catalog: Any) -> Translate:
     return translate
 
 
-def _here() -> Any:
+def _found() -> _Found:
     # The context's ``g`` itself, found once a sentence (``_get_current_object`` is the
     # proxy's documented way to it): each ``g.name`` would go through the proxy again.
-    return g._get_current_object()
-
-
-def _found() -> _Found:
-    if not has_app_context():
+    try:
+        here = g._get_current_object()
+    except RuntimeError:  # no app context (the command line): nothing to keep it on
         catalog = get_translations()
         return _Found(None, catalog, _with(catalog))
-    here = _here()
     found: _Found | None = here.get("play_speech")
     if found is not None and found.marker is not None and found.marker is _marker(here):
         return found
@@ -80,7 +77,7 @@ def locale() -> str:
     """The page's language ("en" outside a request), looked up once a request."""
     if not has_request_context():
         return "en"
-    here = _here()
+    here = g._get_current_object()  # as in ``_found``
     found: tuple[object, str] | None = here.get("play_locale")
     marker = _marker(here)
     if found is None or marker is None or found[0] is not marker:
