@@ -15,6 +15,7 @@ from tests.backends import BACKENDS, postgres_url
 from tutor import create_app
 from tutor.core.setup import prepare_database
 from tutor.extensions import db
+from tutor.extensions_migrate import init_migrate
 from tutor.models import PuzzleSet
 
 
@@ -28,6 +29,7 @@ def _wipe(engine: sa.Engine) -> None:
 def test_migrations_match_the_models(backend: str, tmp_path: Path) -> None:
     uri = postgres_url() if backend == "postgres" else f"sqlite:///{tmp_path}/m.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": uri})
+    init_migrate(app)  # as flask db does: flask_migrate's upgrade reads it
     with app.app_context():
         if backend == "postgres":
             _wipe(db.engine)

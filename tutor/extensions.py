@@ -7,7 +7,6 @@ from flask_babel import Babel
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
-from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import event
@@ -20,7 +19,6 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
-migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
 login_manager = LoginManager()
@@ -45,10 +43,12 @@ def init_extensions(app: Flask) -> None:
     from flask_babel import gettext
 
     from solver.messages import N_
+    from tutor.extensions_migrate import register_migrations_cli
     from tutor.i18n import select_locale
 
     db.init_app(app)
-    migrate.init_app(app, db, directory=str(app.root_path + "/migrations"))
+    # Flask-Migrate (and Alembic) are bound only when migrations run: tutor.extensions_migrate.
+    register_migrations_cli(app)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     login_manager.init_app(app)

@@ -16,6 +16,7 @@ from solver.rules import PROFILES
 from tutor import create_app
 from tutor.core.learner import SESSION_KEY
 from tutor.extensions import db
+from tutor.extensions_migrate import init_migrate
 from tutor.models import Attempt, GameRating, Learner, Puzzle, PuzzleRound, PuzzleSet
 from tutor.puzzles import glicko2
 from tutor.puzzles.ratings import puzzle_prior, score_of
@@ -44,11 +45,13 @@ def played(learner: Learner, puzzle: Puzzle, outcome: str, hints: int, when: dat
 
 @pytest.fixture
 def app(tmp_path: Path) -> Flask:
-    return create_app({
+    app = create_app({
         "TESTING": True, "SECRET_KEY": "x", "WTF_CSRF_ENABLED": False,
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/old.sqlite",
         "PUZZLE_DIR": str(BUNDLED), "RATELIMIT_ENABLED": False,
     })
+    init_migrate(app)  # flask_migrate's upgrade reads it, as under flask db
+    return app
 
 
 def test_old_ratings_move_to_their_games(app: Flask) -> None:

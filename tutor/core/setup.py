@@ -9,13 +9,16 @@ models directly, so every database the site meets can be migrated further.
 from __future__ import annotations
 
 from flask import Flask
-from flask_migrate import upgrade
+
+from tutor.extensions_migrate import init_migrate
 
 
 def migrate_database(app: Flask) -> None:
     """Bring the database to the newest schema (creating it when it is new)."""
+    from flask_migrate import upgrade  # with Alembic: only when a database is migrated
+
     with app.app_context():
-        upgrade(directory=app.extensions["migrate"].directory)
+        upgrade(directory=init_migrate(app).directory)
 
 
 def prepare_database(app: Flask) -> None:
