@@ -321,7 +321,7 @@ class Problem:
         laid, laid_jokers = 0, 0
         for _, nat, jok in key.lay_off:
             laid = ms_sum(laid, nat)
-            laid_jokers += jok.bit_count()
+            laid_jokers += bits(jok)
         down = ms_sum(ms_sum(ms_diff(self.exposed, back), self.center_ms), key.hand)
         jokers = (self.exposed_jokers - back_jokers + self.center_is_joker + key.hand_jokers
                   - laid_jokers)
@@ -504,23 +504,42 @@ def joker_counts_ok(problem: Problem, naturals: int, jokers: int) -> bool:
 
 def variants(
     problem: Problem, meld: CardMask, must: CardMask, avail: CardMask, jokers: int
-) -> Iterator[Variant]:
+) -> list[Variant]:
     """The ways to make ``meld`` with natural kinds from ``avail`` (always holding ``must``)
-    and at most ``jokers`` jokers: fewest jokers first, then by the jokers' kinds."""
+    and at most ``jokers`` jokers: fewest jokers first, then by the jokers' kinds.
+
+    A list built in place, not a generator: half of :func:`variants_of`'s calls miss its
+    memory, and a generator drained into a tuple cost several times the work."""
+    out: list[Variant] = []
     missing = meld & ~avail
-    if missing & must or missing.bit_count() > jokers:
-        return
-    size = meld.bit_count()
-    if joker_counts_ok(problem, size - missing.bit_count(), missing.bit_count()):
-        yield meld ^ missing, missing
-    spare = jokers - missing.bit_count()
+    gaps = bits(missing)
+    if missing & must or gaps > jokers:
+        return out
+    size = bits(meld)
+    if joker_counts_ok(problem, size - gaps, gaps):
+        out.append((meld ^ missing, missing))
+    spare = jokers - gaps
     if not spare or not problem.jokers_allowed:
+        return out
+    optional = iter_cards(meld & ~missing & ~must)
+    for n in range(1, min(spare, len(optional)) + 1):
+        # The joker counts depend on the size alone, and fail for every larger size once
+        # they fail (fewer naturals, more jokers).
+        if not joker_counts_ok(problem, size - gaps - n, gaps + n):
+            break
+        _add_slots(meld, missing, optional, n, 0, out)
+    return out
+
+
+def _add_slots(meld: CardMask, slots: CardMask, cards: list[Card], n: int, start: int,
+               out: list[Variant]) -> None:
+    """The variants with ``n`` more of ``cards`` (from ``start``) in jokers' slots, in
+    :func:`itertools.combinations`' order."""
+    if not n:
+        out.append((meld ^ slots, slots))
         return
-    optional = list(iter_cards(meld & ~missing & ~must))
-    for extra in _subsets(optional, spare):
-        slots = missing | extra
-        if joker_counts_ok(problem, size - slots.bit_count(), slots.bit_count()):
-            yield meld ^ slots, slots
+    for i in range(start, len(cards) - n + 1):
+        _add_slots(meld, slots | 1 << cards[i], cards, n - 1, i + 1, out)
 
 
 def variants_of(
@@ -536,15 +555,15 @@ def variants_of(
     return found
 
 
-def _subsets(cards: list[Card], most: int) -> Iterator[CardMask]:
-    from itertools import combinations
-
-    for n in range(1, min(most, len(cards)) + 1):
-        for combo in combinations(cards, n):
-            mask = 0
-            for c in combo:
-                mask |= 1 << c
-            yield mask
+def bits(mask: CardMask) -> int:
+    """How many bits ``mask`` has, for the small masks of the searches' inner loops (a
+    meld's missing kinds, its jokers): ``int.bit_count`` is a generic method call in the
+    compiled build, about three times this loop's cost for a few bits."""
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
 
 
 # --- the canonical arrangement ------------------------------------------------------------
@@ -598,7 +617,7 @@ def _place_blocks(problem: Problem, key: Key, pending: tuple[int, ...], free: Mu
             held = problem.block_jokers[first] + sum(problem.block_jokers[i] for i in joined)
             avail = kinds | (free & K)
             for nat, jok in variants_of(problem, meld, kinds, avail, held + free_jokers):
-                n = jok.bit_count()
+                n = bits(jok)
                 if n < held or (jok and ms_add(stands, jok) < 0):
                     continue
                 rest = tuple(i for i in others if i not in joined)
@@ -645,17 +664,19 @@ def _cover(
     # This is the lowest kind left: a meld holding lower ones needs a joker for each.
     for meld in problem.table.holding(kind, jokers):
         missing = meld & ~avail
-        if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
+        if missing and (not jokers or (missing & bit) or bits(missing) > jokers):
             continue
         for nat, jok in ((meld, 0),) if not jokers else variants_of(problem, meld, bit, avail,
                                                                    jokers):
+            n = bits(jok)
             if keep and not (compatible(nat, problem.blocks) if keep == 1 else
-                             keeps_blocks(problem, nat, jok.bit_count())):
+                             keeps_blocks(problem, nat, n)):
                 continue
-            if jok and ms_add(stands, jok) < 0:
+            stood = ms_add(stands, jok) if jok else stands
+            if stood < 0:
                 continue
-            sub = _cover(problem, key, back, ms_sub(rest, nat), jokers - jok.bit_count(), keep,
-                         ms_add(stands, jok) if jok else stands, failed)
+            sub = _cover(problem, key, back, ms_sub(rest, nat), jokers - n, keep, stood,
+                         failed)
             if sub is not None:
                 return ((nat, jok), *sub)
     failed.add(state)
@@ -941,8 +962,16 @@ def _hand_cards(hand: CardMask, key: Key) -> CardMask:
 
 
 def _lay_strings(nat: Multiset, jok: CardMask) -> tuple[str, ...]:
-    items = [(kind, card_str(kind)) for kind in iter_cards(nat & K)]
-    items += [(kind, card_str(kind)) for kind in iter_cards(nat >> NATURALS)]
-    items += [(kind, "*" + card_str(kind)) for kind in iter_cards(jok)]
-    items.sort(key=lambda item: (item[0], item[1].startswith("*")))
-    return tuple(text for _, text in items)
+    """The cards laid off by kind, a kind's natural copies before its joker (in kind order
+    directly: a sort with a key function costs more than the strings)."""
+    first, second = nat & K, nat >> NATURALS
+    out: list[str] = []
+    for kind in iter_cards(first | second | jok):
+        text = card_str(kind)
+        if first >> kind & 1:
+            out.append(text)
+        if second >> kind & 1:
+            out.append(text)
+        if jok >> kind & 1:
+            out.append("*" + text)
+    return tuple(out)

@@ -20,6 +20,7 @@ from solver.analysis.layoff import (
     Multiset,
     Outcome,
     Problem,
+    bits,
     build,
     compatible,
     joker_counts_ok,
@@ -263,13 +264,13 @@ class _Covers:
         below = avail & (bit - 1)
         for meld in table.containing[kind] if below else table.holding(kind, jokers):
             missing = meld & ~avail
-            if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
+            if missing and (not jokers or (missing & bit) or bits(missing) > jokers):
                 continue
             for nat, jok in (((meld, 0),) if not jokers else
                              variants_of(problem, meld, bit, avail, jokers)):
                 from_req = nat & req
                 from_opt = nat & ~from_req
-                n = jok.bit_count()
+                n = bits(jok)
                 from_jr = min(jr, n)
                 keep = compatible(nat, blocks) if simple else self.kept(nat, n)
                 for used, uj, stands, kept in self.cover(
@@ -305,11 +306,11 @@ class _Covers:
         # The lowest card here: a meld holding lower kinds needs a joker for each.
         for meld in problem.table.holding(kind, jokers):
             missing = meld & ~avail
-            if missing and (not jokers or (missing & bit) or missing.bit_count() > jokers):
+            if missing and (not jokers or (missing & bit) or bits(missing) > jokers):
                 continue
             for nat, jok in (((meld, 0),) if not jokers else
                              variants_of(problem, meld, bit, avail, jokers)):
-                n = jok.bit_count()
+                n = bits(jok)
                 from_jr = min(jr, n)
                 keep = compatible(nat, blocks) if simple else self.kept(nat, n)
                 for used, uj, stands, kept in self.pack(
@@ -390,7 +391,7 @@ def _lay_all(
                 laid, laid_jokers = 0, 0
                 for _, nat, jok in lays:
                     laid = ms_add(laid, nat)
-                    laid_jokers += jok.bit_count()
+                    laid_jokers += bits(jok)
                 choices.append((lays, laid, laid_jokers))
             combos[memo] = choices
         for lays, laid, laid_jokers in choices:
@@ -428,12 +429,15 @@ def _record(
         hand_jokers -= staying
     raw = (hand, hand_jokers, lays)
     whole = keeps and not back and not back_jokers
-    count = back.bit_count() + back_jokers
+    count = bits(back & K) + bits(back >> NATURALS) + back_jokers
     known = keys.get(raw)
     if known is not None:
         known_whole, known_count, known_jokers, known_back = known
-        # Outcome.order: the fewest cards back, then jokers back, then the lowest cards.
-        known_first = (known_count, known_jokers, known_back) <= (count, back_jokers, back)
+        # Outcome.order: the fewest cards back, then jokers back, then the lowest cards
+        # (compared field by field: two tuples and their comparison cost far more).
+        known_first = known_count < count or (known_count == count and (
+            known_jokers < back_jokers
+            or (known_jokers == back_jokers and known_back <= back)))
         if known_first and (known_whole or not whole):
             return  # nothing better than what is known
     for own_stands in stands:
@@ -462,12 +466,12 @@ def _options(problem: Problem, pool: CardMask, jokers: int) -> list[list[_Option
         options = []
         for ext in extensions:
             missing = ext & ~pool
-            if missing.bit_count() > jokers:
+            if bits(missing) > jokers:
                 continue
             for slots in _slot_choices(ext & pool, missing, jokers):
                 nat = ext & ~slots
-                n = slots.bit_count()
-                if n and not joker_counts_ok(problem, target.naturals + nat.bit_count(),
+                n = bits(slots)
+                if n and not joker_counts_ok(problem, target.naturals + bits(nat),
                                              target.jokers + n):
                     continue
                 options.append((nat, slots, n))
@@ -495,7 +499,7 @@ def _combine(
 def _slot_choices(present: CardMask, missing: CardMask, jokers: int) -> list[CardMask]:
     """Which added kinds jokers provide: every missing kind, and any present ones too."""
     out = [missing]
-    spare = jokers - missing.bit_count()
+    spare = jokers - bits(missing)
     if spare > 0:
         cards = list(iter_cards(present))
         from itertools import combinations
