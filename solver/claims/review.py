@@ -1,8 +1,8 @@
 """Checkable sentences about a learner's own graded decision (the "find the better move"
 puzzles of solver.puzzles.best_move): each asserts a fact of the stored review - the move
-the learner played, the grade, the kind and the move the grader rated better, the grader's
-figures - and :func:`false_review_claims` confirms it against that review, so a puzzle
-says nothing its review does not hold.
+the learner played, the grade, the kind and the move the grader rated better (and the
+others it rated as good), the grader's figures - and :func:`false_review_claims` confirms
+it against that review, so a puzzle says nothing its review does not hold.
 
 A claim keeps the moves it names as action dicts; the page words them in its language
 (the play page's labels), the template through the gettext catalogs.
@@ -22,6 +22,7 @@ MESSAGES: Final[dict[str, str]] = {
     "best_kind": N_("The grader's better move is of another kind: {kind}."),
     "best_same_kind": N_("The grader's better move is of the same kind as yours: {kind}."),
     "best": N_("The grader's better move: {move}."),
+    "also_best": N_("The grader rated this move as good as its better move: {move}."),
     "figures": N_("Over {deals} deals of the hidden cards, the better move averaged {best} "
                   "and yours {chances}."),
 }
@@ -98,6 +99,13 @@ def _problem(claim: ReviewClaim, review: Mapping[str, Any]) -> str | None:
     if claim.key == "best":
         if set(moves) != {"move"} or not _same(moves["move"], best) or review.get("same"):
             return "best: not the grader's better move"
+        return None
+    if claim.key == "also_best":
+        tied = review.get("also_best") or []
+        if set(moves) != {"move"} or not any(_same(moves["move"], m) for m in tied) \
+                or _same(moves["move"], you) or _same(moves["move"], best) \
+                or review.get("same"):
+            return "also_best: not a move the grader rated as good as its better move"
         return None
     figures = {"deals": review.get("deals"), "best": review.get("best_chances"),
                "chances": review.get("chances")}

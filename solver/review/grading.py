@@ -106,6 +106,9 @@ class GradedDecision:
     (never below zero)."""
     grade: str
     reasons: tuple[Text, ...]
+    also_best: tuple[Option, ...] = ()
+    """The other candidates the grader rates best too (their drop from ``best`` graded
+    "best"), but for the learner's: a "find the better move" puzzle accepts them all."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -117,6 +120,7 @@ class GradedDecision:
             "deals": self.chosen.deals,
             "you": self.chosen.action.to_dict(),
             "best": self.best.action.to_dict(),
+            "also_best": [o.action.to_dict() for o in self.also_best],
             "same": same_move(self.chosen.action, self.best.action),
             "reasons": [text_to_dict(t) for t in self.reasons],
         }
@@ -222,18 +226,27 @@ def grade_decision(
             scores[i].append((result + 1) / 2)
     made = [_option(a, s) for a, s in zip(options, scores, strict=True)]
     best_i = max(range(len(made)), key=lambda i: (made[i].chances, i == 0))
-    diffs = [b - c for b, c in zip(scores[best_i], scores[0], strict=True)]
-    mean = sum(diffs) / len(diffs)
-    var = sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)
-    drop = max(0.0, mean - math.sqrt(var / len(diffs)))
+    drop = _drop(scores[best_i], scores[0])
     grade = grade_for(drop)
     best = made[best_i]
+    also = tuple(made[i] for i in range(1, len(made)) if i != best_i
+                 and grade_for(_drop(scores[best_i], scores[i])) == GRADES[0])
     reasons: tuple[Text, ...] = ()
     if best_i != 0:
         reasons = tuple(reasons_for(observation, best, made[0]))
     else:
         reasons = (_figures_best(made[0], made[1:]),)
-    return GradedDecision(step, observation, made[0], best, tuple(made), drop, grade, reasons)
+    return GradedDecision(step, observation, made[0], best, tuple(made), drop, grade, reasons,
+                          also)
+
+
+def _drop(better: Sequence[float], worse: Sequence[float]) -> float:
+    """The mean drop from ``better`` to ``worse`` (scores on the same deals) less one paired
+    standard error, never below zero."""
+    diffs = [b - c for b, c in zip(better, worse, strict=True)]
+    mean = sum(diffs) / len(diffs)
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+    return max(0.0, mean - math.sqrt(var / len(diffs)))
 
 
 def _option(action: Action, scores: list[float]) -> Option:

@@ -102,6 +102,17 @@ def paired_drop(rows: Sequence[Sequence[float]], z: float = Z) -> Drop:
     return Drop(best, drop, low, high)
 
 
+def best_moves(rows: Sequence[Sequence[float]], z: float = Z) -> tuple[int, ...]:
+    """Every candidate the grader ranks as best: the highest mean (all of them on a tie:
+    :func:`paired_drop` picks among them by their order alone), and any whose own drop, had
+    it been the move played, would be graded "best".  A "find the better move" puzzle
+    accepts them all (issue 28)."""
+    sums = [sum(r) for r in rows]  # the same deals for every row: sums rank as means do
+    top = max(sums)
+    return tuple(i for i, row in enumerate(rows) if sums[i] == top or paired_drop(
+        [row, *(r for j, r in enumerate(rows) if j != i)], z).grade == GRADES[0])
+
+
 def hopeless(rows: Sequence[Sequence[float]], deals: int, z: float = Z) -> bool:
     """Even ``deals`` deals would leave the grade as it is if the candidates' mean
     differences and spreads stayed what they are now: more deals for this decision are

@@ -49,7 +49,7 @@ from solver.game.playing import play_hand
 from solver.game.record import state_from_dict
 from solver.game.registry import game_rules, players_of
 from solver.review.grading import THRESHOLDS
-from solver.review.paired import deals_to_clear, paired_drop
+from solver.review.paired import best_moves, deals_to_clear, paired_drop
 from solver.rules import RuleProfile
 
 MIN_DEALS: Final = 16
@@ -362,5 +362,7 @@ def _graded(decision: _Decision) -> dict[str, Any]:
         "compared": len(rows),
         "you": decision.candidates[0].to_dict(),
         "best": decision.candidates[best].to_dict(),
+        "also_best": [decision.candidates[i].to_dict() for i in best_moves(rows)
+                      if i not in (0, best)],
         "same": best == 0,
     }

@@ -14,6 +14,7 @@ from typing import Any
 from fsrs import Card
 from sqlalchemy.exc import IntegrityError
 
+from solver.puzzles.best_move import BestMovePuzzle
 from solver.rules import DEFAULT_PROFILE
 from tutor.core.clock import naive, now
 from tutor.extensions import db
@@ -77,12 +78,19 @@ def _keep(learner_id: int, game_id: str, hand: int, profile: str, found: Questio
     db.session.add(PersonalPuzzle(
         learner_id=learner_id, puzzle_id=puzzle.id, game_id=game_id, hand=hand,
         step=found.step, profile=profile, kind=found.kind, grade=found.grade,
-        played=found.played, accepted=[found.best],
+        played=found.played, accepted=_accepted(found),
     ))
     moment = now()
     card = Card(card_id=puzzle.id, due=moment)
     db.session.add(ReviewCard(learner_id=learner_id, puzzle_id=puzzle.id, due=naive(moment),
                               card=dict(card.to_dict()), reviews=0))
+
+
+def _accepted(found: Question) -> list[dict[str, Any]]:
+    """The grader's better moves: a best-move puzzle accepts each it rated as good."""
+    if isinstance(found.puzzle, BestMovePuzzle):
+        return [dict(m) for m in found.puzzle.accepted]
+    return [found.best]
 
 
 def keep_mistakes(game_id: str, hand: int, stored: Mapping[str, Any],

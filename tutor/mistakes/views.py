@@ -26,7 +26,6 @@ from tutor.puzzles import rounds
 bp = Blueprint("mistakes", __name__, url_prefix="/mine")
 
 
-
 def _owned(slug: str, key: str) -> tuple[Learner, Puzzle]:
     """The learner's own best-move puzzle, or 404 (another learner's is not theirs to see)."""
     learner = current_learner(create=False)
@@ -57,6 +56,14 @@ def _sentences(view: dict[str, Any], key: str, melds: list[dict[str, Any]]) -> l
     return [c.render(lambda move: label(move, view, melds), gettext) for c in claims]
 
 
+def _tied(puzzle: Puzzle, move: dict[str, Any]) -> bool:
+    """The move is one the review rated as good as the grader's better move (the claim
+    checker confirms it: the page never says so of another)."""
+    view = puzzle.position["observation"]
+    claim = ReviewClaim("also_best", {"move": move})
+    return not false_review_claims([claim], view.get("review") or {})
+
+
 def _context(puzzle: Puzzle, round_: PuzzleRound | None, *, result: str | None = None,
              chosen: dict[str, Any] | None = None, error: str | None = None
              ) -> dict[str, Any]:
@@ -84,6 +91,8 @@ def _context(puzzle: Puzzle, round_: PuzzleRound | None, *, result: str | None =
         "hint_total": len(hints),
         "explanation": _sentences(view, "explanation", melds) if ended else [],
         "result": result, "chosen": chosen, "error": error, "ended": ended,
+        "tied": chosen is not None and result in ("right", "after_miss")
+        and _tied(puzzle, chosen),
         "origin": (puzzle.extra or {}).get("personal"),
     }
 
