@@ -150,12 +150,15 @@ def check_options(rules: RuleProfile, seats: object, match: Mapping[str, Any] | 
 
 def get_table(table_id: str, lock: bool = False) -> PlayTable:
     """The table, its seats read in the same query (every request of a table asks who
-    sits where); a locked read leaves them to their own (FOR UPDATE takes no outer join).
-    The stored game is read only when asked for (``load_game`` mostly finds it loaded
-    already: tutor.tables.memo)."""
+    sits where; a move is one round trip shorter).  A locked read locks the table's row
+    alone (``FOR UPDATE OF``: PostgreSQL locks no nullable side of an outer join) and
+    overwrites what the session held of it, seats included.  The stored game is read only
+    when asked for (``load_game`` mostly finds it loaded already: tutor.tables.memo)."""
     query = select(PlayTable).where(PlayTable.id == table_id)
-    query = query.options(defer(PlayTable.state))
-    query = query.with_for_update() if lock else query.options(joinedload(PlayTable.seats))
+    query = query.options(defer(PlayTable.state), joinedload(PlayTable.seats))
+    if lock:
+        query = query.with_for_update(of=PlayTable).execution_options(
+            populate_existing=True)
     table = db.session.execute(query).unique().scalar_one_or_none()
     if table is None:
         raise NotFound(N_("there is no table with this address"))
@@ -383,11 +386,14 @@ def _store(table: PlayTable, game: TableGame, move_number: int, dealt: bool = Fa
     if result.rowcount != 1:  # type: ignore[attr-defined]
         db.session.rollback()
         raise Conflict(N_("the table moved on while your move was made: look again"))
+    # Read before the commit expires them: reading them after it would read the row again
+    # (a connection, a transaction and a query) before the news goes out.
+    table_id, hand_start = table.id, table.hand_start
     db.session.commit()
-    notify.publish(table.id, move_number)  # after the commit: a reader finds the move
-    review_grading.prepare(table, game)  # each person's review of a hand just over
+    notify.publish(table_id, move_number)  # after the commit: a reader finds the move
     if not dealt:
-        memo.keep(table.id, move_number, table.hand_start, game)  # its readers' next load
+        memo.keep(table_id, move_number, hand_start, game)  # its readers' next load
+    review_grading.prepare(table, game)  # each person's review of a hand just over
     return move_number
 
 
