@@ -1,8 +1,9 @@
 """What a live-table move costs the servers, and that the savings change no answer
 (issue 29): the games and log lines kept in memory (tutor.tables.memo) give every seat
 byte for byte the answers it gets without them, in every registered game; the seats'
-reads of a new move load no game; and a move sent again (a retry) is answered as the
-first time, while a different action at a stale number is still refused."""
+reads of a new move load no game; a move reads its table and seats once before the other
+seats hear of it; and a move sent again (a retry) is answered as the first time, while a
+different action at a stale number is still refused."""
 
 from __future__ import annotations
 
@@ -15,13 +16,14 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import event
 
 import tutor.play.games as games
 from solver.game.registry import GAMES
 from solver.rules import get_profile
 from tests.play.conftest import learner_client, make_app
 from tutor.extensions import db
-from tutor.tables import memo, services
+from tutor.tables import memo, notify, services
 
 MOVES = 14  # a few rounds of every seat: the cached games and lines are met again
 
@@ -180,3 +182,36 @@ def test_a_move_sent_again_gets_the_first_answer(app: Flask) -> None:
         assert "out of date" in stale.get_json()["error"]
     assert people[mover].get(f"/tables/{table_id}/state").get_json()["move_number"] == \
         after["move_number"]
+
+
+def test_a_move_reads_its_table_once_before_the_news_goes_out(
+        app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every round trip before the publish is latency for the other seats (issue 29): the
+    locked read brings the seats along, and nothing reads the committed row again first."""
+    rules = next(r for r in GAMES if get_profile(r).min_players >= 3)
+    table_id, people = _table(app, rules, seed=7)
+    views = [p.get(f"/tables/{table_id}/state").get_json() for p in people]
+    mover = next(n for n, b in enumerate(views) if b["view"]["choices"])
+    action = _action(views[mover]["view"], random.Random(7))
+    said: list[str] = []
+
+    def statement(_conn: Any, _cursor: Any, text: str, *_rest: Any) -> None:
+        said.append(" ".join(text.split()))
+
+    real = notify.publish
+    monkeypatch.setattr(notify, "publish",
+                        lambda *a: said.append("(published)") or real(*a))
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", statement)
+    try:
+        moved = people[mover].post(f"/tables/{table_id}/moves",
+                                   json={"move": views[mover]["move_number"],
+                                         "action": action})
+    finally:
+        event.remove(engine, "before_cursor_execute", statement)
+    assert moved.status_code == 200, moved.get_json()
+    before = said[:said.index("(published)")]
+    reads = [s for s in before if s.startswith("SELECT")
+             and ("FROM play_tables" in s or "FROM table_seats" in s)]
+    assert len(reads) == 1, reads
