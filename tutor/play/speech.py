@@ -16,6 +16,10 @@ from flask import g, has_request_context
 from flask_babel import get_locale, get_translations
 
 Translate = Callable[..., str]
+# The context's ``g`` itself, found once a sentence through the proxy's documented
+# ``_get_current_object`` (each ``g.name`` would go through the proxy again); kept bound
+# here, as a view asks once a sentence.  RuntimeError outside an app context.
+_current_g: Callable[[], Any] = g._get_current_object
 
 
 class _Found(NamedTuple):
@@ -42,10 +46,8 @@ def _with(catalog: Any) -> Translate:
 
 
 def _found() -> _Found:
-    # The context's ``g`` itself, found once a sentence (``_get_current_object`` is the
-    # proxy's documented way to it): each ``g.name`` would go through the proxy again.
     try:
-        here = g._get_current_object()
+        here = _current_g()
     except RuntimeError:  # no app context (the command line): nothing to keep it on
         catalog = get_translations()
         return _Found(None, catalog, _with(catalog))
@@ -77,7 +79,7 @@ def locale() -> str:
     """The page's language ("en" outside a request), looked up once a request."""
     if not has_request_context():
         return "en"
-    here = g._get_current_object()  # as in ``_found``
+    here = _current_g()
     found: tuple[object, str] | None = here.get("play_locale")
     marker = _marker(here)
     if found is None or marker is None or found[0] is not marker:
