@@ -36,6 +36,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
+from tutor.api import admission
 from tutor.api.analyze import read_json_body
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
@@ -192,6 +193,22 @@ def game_log(game_id: str) -> ResponseReturnValue:
 def game_action(game_id: str) -> ResponseReturnValue:
     # The body first: a client still sending it holds no database connection meanwhile.
     data, problem = read_json_body()
+    with admission.turns:  # a few moves at a time per process: they are CPU work
+        answer, version = _play(game_id, data, problem)
+    if version is None:
+        return answer
+    pause = os.environ.get(ANSWER_PAUSE_ENV)
+    if pause:  # outside the turn: a paused answer keeps no other move waiting
+        current_app.logger.warning("test hook: move %s of game %s committed, its answer "
+                                   "paused", request.headers.get(repeats.HEADER), game_id)
+        time.sleep(float(pause))
+    return answer
+
+
+def _play(game_id: str, data: Any, problem: str | None
+          ) -> tuple[ResponseReturnValue, int | None]:
+    """The move applied and stored: its answer, and the new version (``None``: refused or
+    answered without a change)."""
     # This process's copy of the game when it has one, without a read from the database:
     # the save is a compare-and-swap on the version, so a copy that another process has
     # overtaken is caught there, and the move is then tried on the game as stored.
@@ -201,14 +218,14 @@ def game_action(game_id: str) -> ResponseReturnValue:
         loaded = _load(game_id)
     assert loaded is not None
     if problem is not None:
-        return _error(problem)
+        return _error(problem), None
     sent = request.headers.get(repeats.HEADER)
     while True:
         game = loaded.game
         try:
             if repeats.repeated(game, sent, data):
                 if checked:  # made already: answered with the game as it stands
-                    return _view_response(game_id, loaded.version, game)
+                    return _view_response(game_id, loaded.version, game), None
                 raise store.GameChanged  # answered from the game as stored, not a copy
             game.act(data)
             version = store.save(loaded, game)
@@ -216,21 +233,16 @@ def game_action(game_id: str) -> ResponseReturnValue:
                 review.prepare(game_id, game)  # graded once, when the hand ends
         except repeats.StaleMove as exc:
             if checked:
-                return _error(error_text(exc), 409)
+                return _error(error_text(exc), 409), None
         except PlayError as exc:
             if checked:  # refused by the game as stored, not by an old copy
-                return _error(error_text(exc))
+                return _error(error_text(exc)), None
         except store.GameChanged:
             # With a move number, the game as it now stands says whether this move was made
             # meanwhile (the same request twice at once), is stale, or is still to make.
             if checked and sent is None:
                 return _error(_("This game was changed by another request. Reload it and "
-                                "try again."), 409)
+                                "try again."), 409), None
         else:
-            pause = os.environ.get(ANSWER_PAUSE_ENV)
-            if pause:
-                current_app.logger.warning("test hook: move %s of game %s committed, its answer "
-                                           "paused", sent, game_id)
-                time.sleep(float(pause))
-            return _view_response(game_id, version, game)
+            return _view_response(game_id, version, game), version
         loaded, checked = _load(game_id), True

@@ -1,0 +1,69 @@
+"""A process works out at most ``admission`` moves at once (issue 28's web floor): moves are
+CPU work under one interpreter lock, so more at once only interleave.  The others wait
+their turn, and every one is still played and answered."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from tutor.api import admission
+from tutor.play.games import TableGame
+
+
+def test_moves_take_turns(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    limit = 2
+    monkeypatch.setattr(admission, "turns", threading.BoundedSemaphore(limit))
+    games = []
+    for seed in range(6):
+        made = app.test_client(use_cookies=False).post("/api/games", json={"seed": seed})
+        assert made.status_code == 200
+        body = made.get_json()
+        choice = body["view"]["choices"][0]
+        action = choice["action"] or choice["discards"][0]["action"]
+        games.append((body["id"], body["token"], action))
+
+    at_once, most, lock = 0, 0, threading.Lock()
+    real = TableGame.act
+
+    def slow_act(self: TableGame, payload: object) -> Any:
+        nonlocal at_once, most
+        with lock:
+            at_once += 1
+            most = max(most, at_once)
+        try:
+            time.sleep(0.05)  # long enough for every other request to arrive meanwhile
+            return real(self, payload)
+        finally:
+            with lock:
+                at_once -= 1
+
+    monkeypatch.setattr(TableGame, "act", slow_act)
+    answers: list[int] = []
+
+    def play(game_id: str, token: str, action: dict[str, Any]) -> None:
+        answer = app.test_client(use_cookies=False).post(
+            f"/api/games/{game_id}/actions", json=action, headers={"X-Game-Token": token})
+        with lock:
+            answers.append(answer.status_code)
+
+    threads = [threading.Thread(target=play, args=game) for game in games]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert answers == [200] * len(games)
+    assert 1 <= most <= limit
+
+
+def test_the_limit_is_read_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for value, limit in (("3", 3), ("0", 1), ("many", admission.DEFAULT), (None, 2)):
+        if value is None:
+            monkeypatch.delenv(admission.ENV, raising=False)
+        else:
+            monkeypatch.setenv(admission.ENV, value)
+        assert admission._limit() == limit
