@@ -43,7 +43,9 @@ HANDS: Final[dict[str, tuple[tuple[int, int], ...]]] = {
     # by ``scripts/mistake-yield --list 50`` (hand n: seed 70_000 + n).
     "kunken": ((7, 23), (4, 78)),  # a meld from the hand; another move
     "kunken-40": ((26, 23),),
-    "conquin": ((9, 15), (15, 0)),  # a discard after the take; the stake
+    # The stake.  (Hand 9's discard of a joker was graded before Conquin listed its
+    # discards by kind; in its first 170 hands since, no discard is a clear mistake.)
+    "conquin": ((15, 0),),
     "colonel": ((21, 31),),  # a discard after the draw
 }
 
