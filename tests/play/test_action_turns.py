@@ -4,6 +4,7 @@ their turn, and every one is still played and answered."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from typing import Any
@@ -11,21 +12,27 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from tutor.api import admission
+from tests.play.conftest import learner_client
+from tutor.play import admission
 from tutor.play.games import TableGame
 
 
-def test_moves_take_turns(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+def _first_action(view: dict[str, Any]) -> dict[str, Any]:
+    choice = view["choices"][0]
+    return dict(choice["action"] or choice["discards"][0]["action"])
+
+
+@pytest.mark.parametrize("through", ["api", "page"])
+def test_moves_take_turns(app: Flask, monkeypatch: pytest.MonkeyPatch, through: str) -> None:
     limit = 2
     monkeypatch.setattr(admission, "turns", threading.BoundedSemaphore(limit))
     games = []
     for seed in range(6):
-        made = app.test_client(use_cookies=False).post("/api/games", json={"seed": seed})
+        browser = learner_client(app)
+        made = browser.post("/api/games", json={"seed": seed})
         assert made.status_code == 200
         body = made.get_json()
-        choice = body["view"]["choices"][0]
-        action = choice["action"] or choice["discards"][0]["action"]
-        games.append((body["id"], body["token"], action))
+        games.append((browser, body["id"], body["token"], _first_action(body["view"])))
 
     at_once, most, lock = 0, 0, threading.Lock()
     real = TableGame.act
@@ -45,9 +52,12 @@ def test_moves_take_turns(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(TableGame, "act", slow_act)
     answers: list[int] = []
 
-    def play(game_id: str, token: str, action: dict[str, Any]) -> None:
-        answer = app.test_client(use_cookies=False).post(
-            f"/api/games/{game_id}/actions", json=action, headers={"X-Game-Token": token})
+    def play(browser: Any, game_id: str, token: str, action: dict[str, Any]) -> None:
+        if through == "api":
+            answer = browser.post(f"/api/games/{game_id}/actions", json=action,
+                                  headers={"X-Game-Token": token})
+        else:  # the table page's form, answered with the table again
+            answer = browser.post(f"/play/{game_id}/act", data={"action": json.dumps(action)})
         with lock:
             answers.append(answer.status_code)
 
@@ -56,7 +66,7 @@ def test_moves_take_turns(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
-    assert answers == [200] * len(games)
+    assert answers == [200 if through == "api" else 302] * len(games)
     assert 1 <= most <= limit
 
 

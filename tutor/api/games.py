@@ -36,12 +36,11 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from tutor.api import admission
 from tutor.api.analyze import read_json_body
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import csrf, limiter
-from tutor.play import coaching, repeats, review, store
+from tutor.play import admission, coaching, repeats, review, store
 from tutor.play.games import DEFAULT_LEVEL, PlayError, TableGame, new_game, requested_seed
 from tutor.play.view import game_view, log_entries
 

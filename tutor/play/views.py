@@ -33,7 +33,7 @@ from solver.rules import RuleProfile, get_profile
 from tutor.core.errors import error_text
 from tutor.core.learner import current_learner
 from tutor.extensions import limiter
-from tutor.play import coaching, repeats, store
+from tutor.play import admission, coaching, repeats, store
 from tutor.play import review as graded
 from tutor.play.describe import phrase, tell
 from tutor.play.games import (
@@ -225,6 +225,11 @@ def _finish(game_id: str, loaded: store.Loaded, change: Any) -> ResponseReturnVa
 
 @bp.post("/<game_id>/act")
 def act(game_id: str) -> ResponseReturnValue:
+    with admission.turns:  # as the API's moves: a few at a time per process
+        return _act(game_id)
+
+
+def _act(game_id: str) -> ResponseReturnValue:
     loaded = _owned(game_id)
     try:
         action = posted_action(request.form)

@@ -1,4 +1,5 @@
-"""How many game actions one process works out at once (``ACTION_CONCURRENCY``, 2).
+"""How many game moves one process works out at once (``ACTION_CONCURRENCY``, 2): the
+API's actions (tutor.api.games) and the table page's (tutor.play.views).
 
 A move is CPU work under the interpreter's one lock: the engine, the computer's replies,
 the view.  A gunicorn worker has many more threads than that (its request threads and the
