@@ -26,7 +26,15 @@ import random
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from solver.cards import JOKER_BASE, NATURALS, Card, card_kind, card_str, cards_of
+from solver.cards import (
+    JOKER_BASE,
+    KINDS_MASK,
+    NATURALS,
+    Card,
+    card_kind,
+    card_str,
+    cards_of,
+)
 from solver.errors import ConquianError, IllegalActionError
 from solver.game.conquian.actions import record_fields, record_head
 from solver.game.conquin.melding import Meld, best_closing, covered, minus, split
@@ -317,12 +325,16 @@ class ConquinState:
 
     def discards(self) -> list[ConquinAction]:
         hand = self.hands[self.to_move]
-        kinds: dict[Card, Card] = {}
-        for card in cards_of(hand):  # one discard per kind: copies and jokers are alike
-            kinds.setdefault(JOKER_BASE if card >= JOKER_BASE else card_kind(card), card)
-        # Listed by kind (jokers last), not by copy: a hand read back from its record
-        # deals the first copy it meets as copy 0, and the choices must keep their order.
-        return [ConquinAction("discard", card=kinds[k]) for k in sorted(kinds)]
+        # One discard per kind (copies and jokers are alike), listed by kind, jokers last,
+        # not by copy: a hand read back from its record deals the first copy it meets as
+        # copy 0, and the choices must keep their order.
+        out = [ConquinAction("discard", card=k if hand >> k & 1 else k + NATURALS)
+               for k in cards_of((hand | hand >> NATURALS) & KINDS_MASK)]
+        jokers = hand >> JOKER_BASE
+        if jokers:
+            first = (jokers & -jokers).bit_length() - 1  # the lowest joker, as before
+            out.append(ConquinAction("discard", card=JOKER_BASE + first))
+        return out
 
     def closes(self) -> list[ConquinAction]:
         """One close per card whose discard leaves ten cards in melds (I9), each showing
