@@ -5,9 +5,10 @@ A move is CPU work under the interpreter's one lock: the engine, the computer's 
 the view.  A gunicorn worker has many more threads than that (its request threads and the
 live tables' stream threads, tutor/serving.py), and with every thread taking a move the
 moves only interleave: each runs as slowly as all of them together, and the switching
-and the cache misses cost CPU of their own (issue 28, scripts/bench-web-wrk --rules kunken:
-1.87-1.94 ms of server CPU per move with every thread computing, 1.71-1.77 ms two at a
-time, and a p99 of 0.3-0.5 s instead of 1 s).  The others wait here,
+and the cache misses cost CPU of their own (issue 28, scripts/bench-web-wrk --rules kunken
+on a shared machine: 1.75-1.94 ms of server CPU per move with every thread computing,
+1.56-1.77 ms two at a time; Colonel's within the noise; the p99 of both 0.3-0.5 s instead
+of 0.8-1.3 s).  The others wait here,
 holding nothing (no database connection, no session), until one of the two is done; a
 second is let in so that one move computes while another waits on the database.
 """
