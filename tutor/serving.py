@@ -38,6 +38,11 @@ worker_class = "gthread"
 request_threads = int(os.environ.get("GUNICORN_THREADS", "8"))
 stream_threads = int(os.environ.get("TABLE_STREAMS", "1000"))
 threads = request_threads + stream_threads
+# gthread keeps a connection alive only while it holds fewer than worker_connections, and
+# gunicorn's default (1000) is below the threads above: every answer then closed its
+# connection, so nginx opened a new one for each request (about a fifth of a game action's
+# CPU).  Room for as many idle kept-alive connections as threads keeps them all open.
+worker_connections = 2 * threads
 
 
 def post_worker_init(worker: Any) -> None:

@@ -4,6 +4,7 @@ the login limit holds across real worker processes sharing Redis."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -51,6 +52,22 @@ def _port(base: str) -> int:
     port = urlsplit(base).port
     assert port is not None
     return port
+
+
+def test_a_connection_is_kept_alive_between_requests(site: str) -> None:
+    """nginx reuses its connections to the app servers (deploy/nginx: keepalive 32); the
+    server must keep them open, or every request pays a new connection."""
+    connection = http.client.HTTPConnection(HOST, _port(site), timeout=10)
+    try:
+        for _ in range(3):
+            connection.request("GET", "/healthz")
+            answer = connection.getresponse()
+            answer.read()
+            assert answer.status == 200
+            assert not answer.will_close, answer.getheader("Connection")
+        assert connection.sock is not None  # still the one socket, never reopened
+    finally:
+        connection.close()
 
 
 class Trickler(threading.Thread):
