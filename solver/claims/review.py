@@ -22,7 +22,7 @@ MESSAGES: Final[dict[str, str]] = {
     "best_kind": N_("The grader's better move is of another kind: {kind}."),
     "best_same_kind": N_("The grader's better move is of the same kind as yours: {kind}."),
     "best": N_("The grader's better move: {move}."),
-    "also_best": N_("The grader rated this move as good as its better move: {move}."),
+    "also_best": N_("The grader rated this move best too: {move}."),
     "figures": N_("Over {deals} deals of the hidden cards, the better move averaged {best} "
                   "and yours {chances}."),
 }
@@ -105,7 +105,7 @@ def _problem(claim: ReviewClaim, review: Mapping[str, Any]) -> str | None:
         if set(moves) != {"move"} or not any(_same(moves["move"], m) for m in tied) \
                 or _same(moves["move"], you) or _same(moves["move"], best) \
                 or review.get("same"):
-            return "also_best: not a move the grader rated as good as its better move"
+            return "also_best: not a move the grader rated best too"
         return None
     figures = {"deals": review.get("deals"), "best": review.get("best_chances"),
                "chances": review.get("chances")}

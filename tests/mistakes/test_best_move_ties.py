@@ -144,7 +144,7 @@ def test_the_puzzle_accepts_every_move_rated_best_and_says_so(
     named = [c.moves["move"] for c in said if c.key == "also_best"]
     assert [index_of(actions, m) for m in named] == accepted
     for i in accepted:
-        assert f"as good as its better move: move {i}." in puzzle.explanation
+        assert f"rated this move best too: move {i}." in puzzle.explanation
 
 
 @pytest.mark.parametrize("wrong", ["you", "best", "other"])
@@ -187,5 +187,5 @@ def test_the_page_grades_a_tied_move_right_and_says_why(app: Flask, game_id: str
     right = client.post(url, data={"action": json.dumps(actions[2])})
     page = right.get_data(True)
     assert right.status_code == 200 and "Solved after a miss" in page
-    assert "The grader rated your move as good as its better move" in page
-    assert page.count("as good as its better move:") == 1  # the explanation names it
+    assert "The grader rated your move best too, so it is accepted." in page
+    assert page.count("rated this move best too:") == 1  # the explanation names it
