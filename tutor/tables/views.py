@@ -44,7 +44,7 @@ from tutor.core.learner import current_learner
 from tutor.extensions import db, limiter
 from tutor.models import PlayTable
 from tutor.play.games import TableGame
-from tutor.tables import chat, presence, reads, reviews, services, snapshot, timer
+from tutor.tables import chat, presence, reads, reviews, services, snapshot, timer, translations
 from tutor.tables.seat_view import seat_names, seat_view, spectator_view
 from tutor.tables.stream import HEARTBEAT, STREAM_SECONDS, Stream, readers, slots
 
@@ -230,6 +230,7 @@ def _context_of(table: PlayTable, learner_id: int | None, away: list[presence.Aw
         "stamp": stamp(table, away),
         "away": {a.seat: a for a in away},
         "timer_left": timer.left(table),
+        **translations.bound(),  # the catalog looked up once for the whole render
     }
 
 
