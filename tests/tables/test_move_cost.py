@@ -131,19 +131,27 @@ def _fresh_counter() -> Any:
     return lambda: hashlib.sha256(str(next(count)).encode()).hexdigest()[:32]
 
 
-def test_the_seats_reads_of_a_move_load_no_game(app: Flask,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def _first_move(app: Flask, seed: int
+                ) -> tuple[str, list[FlaskClient], int, int, dict[str, Any]]:
+    """A table of three or more people: its id, their clients, whose move it is, the move's
+    number and one of that person's legal actions."""
     rules = next(r for r in GAMES if get_profile(r).min_players >= 3)
-    table_id, people = _table(app, rules, seed=5)
+    table_id, people = _table(app, rules, seed=seed)
     views = [p.get(f"/tables/{table_id}/state").get_json() for p in people]
     mover = next(n for n, b in enumerate(views) if b["view"]["choices"])
-    action = _action(views[mover]["view"], random.Random(5))
+    return (table_id, people, mover, views[mover]["move_number"],
+            _action(views[mover]["view"], random.Random(seed)))
+
+
+def test_the_seats_reads_of_a_move_load_no_game(app: Flask,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    table_id, people, mover, number, action = _first_move(app, seed=5)
     loads: list[object] = []
     real = services.game_from_dict
     monkeypatch.setattr(services, "game_from_dict",
                         lambda data, *a: loads.append(data) or real(data, *a))
     moved = people[mover].post(f"/tables/{table_id}/moves",
-                               json={"move": views[mover]["move_number"], "action": action})
+                               json={"move": number, "action": action})
     assert moved.status_code == 200
     assert not loads, "the move loaded the game its seats had read already"
     for person in people:
@@ -188,11 +196,7 @@ def test_a_move_reads_its_table_once_before_the_news_goes_out(
         app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every round trip before the publish is latency for the other seats (issue 29): the
     locked read brings the seats along, and nothing reads the committed row again first."""
-    rules = next(r for r in GAMES if get_profile(r).min_players >= 3)
-    table_id, people = _table(app, rules, seed=7)
-    views = [p.get(f"/tables/{table_id}/state").get_json() for p in people]
-    mover = next(n for n, b in enumerate(views) if b["view"]["choices"])
-    action = _action(views[mover]["view"], random.Random(7))
+    table_id, people, mover, number, action = _first_move(app, seed=7)
     said: list[str] = []
 
     def statement(_conn: Any, _cursor: Any, text: str, *_rest: Any) -> None:
@@ -206,8 +210,7 @@ def test_a_move_reads_its_table_once_before_the_news_goes_out(
     event.listen(engine, "before_cursor_execute", statement)
     try:
         moved = people[mover].post(f"/tables/{table_id}/moves",
-                                   json={"move": views[mover]["move_number"],
-                                         "action": action})
+                                   json={"move": number, "action": action})
     finally:
         event.remove(engine, "before_cursor_execute", statement)
     assert moved.status_code == 200, moved.get_json()
