@@ -21,6 +21,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from tutor.core.jsonprovider import OrjsonProvider
 
     app.json = OrjsonProvider(app)
+    from tutor.core.sessions import PageSessions
+
+    app.session_interface = PageSessions()
     from tutor.config import configure
 
     configure(app, test_config)
