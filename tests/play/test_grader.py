@@ -135,7 +135,7 @@ time.sleep(60)
 
 def test_the_grading_process_ends_with_a_killed_worker() -> None:
     """A worker killed outright (SIGKILL) leaves no grading process behind, and the grading
-    process runs at a lower priority than the worker."""
+    process runs at a lower priority than the worker, on idle CPU time only."""
     root = Path(__file__).resolve().parents[2]
     worker = subprocess.Popen([sys.executable, "-c", WORKER], stdout=subprocess.PIPE,
                               cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
@@ -143,6 +143,7 @@ def test_the_grading_process_ends_with_a_killed_worker() -> None:
         assert worker.stdout is not None
         child = int(worker.stdout.readline())
         assert os.getpriority(os.PRIO_PROCESS, child) >= grader.NICENESS
+        assert os.sched_getscheduler(child) == os.SCHED_IDLE  # only CPU time moves leave
     finally:
         worker.kill()
         worker.wait()

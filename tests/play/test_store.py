@@ -166,3 +166,41 @@ def test_a_save_after_a_read_joins_the_session(app: Flask) -> None:
         row = db.session.get(Game, game_id)
         assert row is not None and row.version == 1 and row.level == "hard"
         assert row.state == loaded.game.to_dict()
+
+
+def test_a_save_on_sqlite_holds_the_write_lock_for_one_statement(
+        app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite's write lock is shared by every process's saves: the save's update commits by
+    itself (no BEGIN, no COMMIT: the lock never waits for this thread between two calls),
+    a stale copy is still refused, and the pooled connection is given back as it was."""
+    with app.app_context():
+        if db.engine.dialect.name != "sqlite":
+            pytest.skip("SQLite's locking only")
+        game_id = store.create(new_match("medium", 8), None)
+    statements: list[str] = []
+    connections: list[object] = []
+
+    def traced() -> object:
+        raw = raw_connection()
+        raw.driver_connection.set_trace_callback(statements.append)
+        connections.append(raw.driver_connection)
+        return raw
+
+    with app.test_request_context():
+        first, second = store.cached(game_id), store.cached(game_id)
+        assert first is not None and second is not None
+        first.game.act(_any(first.game))
+        second.game.act(_any(second.game))
+        raw_connection = db.engine.raw_connection
+        monkeypatch.setattr(db.engine, "raw_connection", traced)
+        assert store.save(first, first.game) == 1
+        with pytest.raises(store.GameChanged):
+            store.save(second, second.game)
+        monkeypatch.undo()
+    assert [s.split()[0] for s in statements] == ["UPDATE", "UPDATE"]
+    for driver in connections:
+        driver.set_trace_callback(None)  # type: ignore[attr-defined]
+        assert driver.isolation_level == ""  # type: ignore[attr-defined]
+    with app.app_context():
+        row = db.session.get(Game, game_id)
+        assert row is not None and row.version == 1 and row.state == first.game.to_dict()
