@@ -379,7 +379,7 @@ class Stack:
             "    log_format upstreams '$remote_addr [$time_local] \"$request\" $status "
             "$body_bytes_sent \"$http_referer\" \"$http_user_agent\" t=$msec "
             "rt=$request_time up=\"$upstream_addr\" ups=\"$upstream_status\" "
-            "uct=\"$upstream_connect_time\"';\n"
+            "uct=\"$upstream_connect_time\" urt=\"$upstream_response_time\"';\n"
             f"    access_log {folder}/access.log upstreams;\n"
             f"    client_body_temp_path {folder}/body;\n    proxy_temp_path {folder}/proxy;\n"
             f"    fastcgi_temp_path {folder}/fastcgi;\n    uwsgi_temp_path {folder}/uwsgi;\n"

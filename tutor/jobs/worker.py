@@ -17,6 +17,7 @@ from rq import Queue, Worker
 from rq.job import Job
 
 import tutor.jobs.grading  # noqa: F401  (loaded once here, not in every job's fork)
+from tutor.core import priority
 from tutor.extensions import db
 from tutor.jobs import queue
 
@@ -29,6 +30,7 @@ class GradingWorker(Worker):
 
     def main_work_horse(self, job: Job, queue: Queue) -> None:
         db.engine.dispose(close=False)
+        priority.lower()  # the job's CPU comes after the site's requests
         super().main_work_horse(job, queue)
 
 
@@ -51,5 +53,7 @@ def worker(name: str | None, burst: bool, ttl: int, maintenance: int) -> None:
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     if queue.redis_url(app) is None:
         raise click.UsageError("set REDIS_URL: the job queue lives in Redis")
+    priority.lower(idle=False)  # its own loop only waits for jobs: it keeps its turn
+    priority.lower_session()
     click.echo(f"grading worker on {queue.QUEUE}", err=True)
     make_worker(app, name, ttl, maintenance).work(burst=burst, with_scheduler=False)

@@ -17,7 +17,6 @@ the request: the test configuration, where a review must exist as soon as a hand
 
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
 import os
 import threading
@@ -31,12 +30,13 @@ from typing import Any, Final
 
 from flask import Flask, current_app
 
+from tutor.core import priority
+
 MAX_PENDING: Final = 2
 """Hands waiting for the grader of one worker (about a second each: a queued review is ready
 within about two seconds); more are left to the review page."""
-NICENESS: Final = 10
-"""How much lower the grader's CPU priority is than the web threads': moves come first.
-Where Linux allows it the grader also runs as SCHED_IDLE, on CPU time nothing else wants."""
+NICENESS: Final = priority.NICENESS
+"""How much lower the grader's CPU priority is than the web threads': moves come first."""
 
 Key = tuple[str, int]  # (game id, hand number from 0)
 Job = Callable[[], dict[str, Any]]
@@ -50,13 +50,11 @@ def _start_grading_process() -> None:
     """In the grading process: a lower priority, and an end when the worker ends.  A worker
     killed outright (SIGKILL) cannot stop its grader, which would otherwise wait for work
     for ever."""
-    os.nice(NICENESS)
-    # A niced process still takes its weighted share of a busy core; SCHED_IDLE takes only
-    # what no move wants (issue 28: with the web workers saturated, the grader took 0.2-0.3
-    # ms of CPU per move at nice 10, 0.10-0.14 ms as SCHED_IDLE).  A review left waiting is
-    # graded by its page (``MAX_PENDING``, ``tutor.play.review.stored_review``).
-    with contextlib.suppress(AttributeError, OSError):  # not Linux, or not allowed
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    # Niced and SCHED_IDLE: only CPU time that no move wants (issue 28: with the web workers
+    # saturated, the grader took 0.2-0.3 ms of CPU per move at nice 10, 0.10-0.14 ms as
+    # SCHED_IDLE).  A review left waiting is graded by its page (``MAX_PENDING``,
+    # ``tutor.play.review.stored_review``).
+    priority.lower(NICENESS)
     parent = os.getppid()
 
     def watch() -> None:

@@ -1,0 +1,65 @@
+"""tutor.core.priority: background work yields the CPU to the site's requests."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tutor.core import priority
+
+ROOT = Path(__file__).resolve().parents[1]
+CHILD = """
+import os, sys
+from tutor.core import priority
+priority.lower()
+lowered = priority.lower_session()
+print(os.getpriority(os.PRIO_PROCESS, 0), os.sched_getscheduler(0), lowered, flush=True)
+sys.stdin.read()  # held open until the test has read its autogroup
+"""
+
+
+def _child(new_session: bool) -> tuple[subprocess.Popen[str], list[str]]:
+    child = subprocess.Popen([sys.executable, "-c", CHILD], cwd=ROOT, text=True,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             env={**os.environ, "PYTHONPATH": str(ROOT)},
+                             start_new_session=new_session)
+    assert child.stdout is not None
+    return child, child.stdout.readline().split()
+
+
+def _autogroup(pid: int | str) -> str:
+    return Path(f"/proc/{pid}/autogroup").read_text().split()[-1]
+
+
+@pytest.fixture
+def autogroups() -> None:
+    if not Path("/proc/self/autogroup").exists():
+        pytest.skip("this kernel groups no sessions (no autogroup)")
+
+
+@pytest.mark.parametrize("new_session", [True, False], ids=["own session", "shared session"])
+def test_background_work_is_niced_idle_and_lowers_only_its_own_session(
+        autogroups: None, new_session: bool) -> None:
+    mine = _autogroup("self")
+    child, (nice, policy, lowered) = _child(new_session)
+    try:
+        assert int(nice) >= priority.NICENESS and int(policy) == os.SCHED_IDLE
+        assert lowered == str(new_session)
+        if new_session:
+            assert _autogroup(child.pid) == str(priority.SESSION_NICENESS)
+        assert _autogroup("self") == mine  # the caller's session is left as it was
+    finally:
+        child.communicate("")
+
+
+def test_lower_never_raises_a_priority() -> None:
+    child = subprocess.run(
+        [sys.executable, "-c", "import os\nfrom tutor.core import priority\nos.nice(15)\n"
+         "priority.lower(10, idle=False)\nprint(os.getpriority(os.PRIO_PROCESS, 0))"],
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True,
+        text=True, check=True)
+    assert int(child.stdout) == 15
