@@ -151,3 +151,39 @@ def test_a_move_is_answered_with_the_number_and_stamp_alone(
     assert set(told) == {"move_number", "stamp"}
     assert told["stamp"].startswith(f"{told['move_number']}.")
     assert views_built == [], "the move's answer built a seat view nobody reads"
+
+
+def test_streams_opened_together_do_not_beat_together(tmp_path: Path) -> None:
+    """A reconnect storm (a restarted server's streams, bench-tables' 800) opens many
+    streams at once: their heartbeats are spread over the period, each still within it,
+    instead of all landing in the same instant every period."""
+    app = make_app(tmp_path / "site.sqlite", TABLES_REDIS_URL=None, TABLE_STREAMS=24)
+    with app.app_context():
+        db.create_all()
+    period = 0.5
+    opened = time.monotonic()
+    beats: dict[int, list[float]] = {n: [] for n in range(24)}
+
+    def run(n: int) -> None:
+        def beat() -> tuple[int, str]:
+            beats[n].append(time.monotonic() - opened)
+            return 3, "3.playing"
+
+        slot = slots(app)
+        assert slot.acquire(blocking=False)
+        stream = Stream(app, f"table-{n}", None, beat, slot, seconds=1.3 * period,
+                        heartbeat=period)
+        try:
+            b"".join(stream)
+        finally:
+            stream.close()
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(24)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    seconds = [b[1] - b[0] for b in beats.values()]  # opening's beat to the next one
+    assert all(len(b) >= 2 for b in beats.values()), beats
+    assert max(seconds) < period + 0.1  # never later than a period: presence counts on it
+    assert max(seconds) - min(seconds) > 0.3 * period, sorted(seconds)

@@ -31,6 +31,7 @@ heartbeats and pages of every other stream.
 from __future__ import annotations
 
 import os
+import random
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -45,6 +46,9 @@ HEARTBEAT: Final = 5.0
 STREAM_SECONDS: Final = 300.0
 """Each reconnect costs a login and table reads (800 streams ending every 55 s: 15 a
 second); a rolling restart still ends a stream within gunicorn's graceful timeout."""
+FIRST_BEAT_MIN: Final = 0.2
+"""The first heartbeat after a stream's opening comes after this share of the period at
+least (and at most all of it)."""
 RETRY_MS: Final = 1000
 """EventSource's wait before reconnecting: a stream cut by a server's death is back soon."""
 
@@ -162,7 +166,12 @@ class Stream:
                 latest = self.chat()
                 db.session.remove()
             yield chat_event(latest).encode()
-        due = time.monotonic() + self.heartbeat  # the next beat, news or not
+        # The next beat, news or not.  The first comes after a random part of the period:
+        # streams opened together (a reconnect after a restart, the bench's 800) would
+        # otherwise all beat in the same instant, every period, and the moves made in
+        # that instant wait behind hundreds of beats (issue 29: bench-tables' slow moves
+        # came every 5 s).  Never later than a whole period: presence counts on it.
+        due = time.monotonic() + self.heartbeat * random.uniform(FIRST_BEAT_MIN, 1.0)
         while (now := time.monotonic()) < deadline:
             announced = self.subscription.get(max(0.0, min(due, deadline) - now))
             # News of a number already told: a change of seats at the same number (or one a
