@@ -8,7 +8,7 @@ teacher's class is made directly in the database; teacher and learner then use t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -96,11 +96,21 @@ def teacher_row(browser: Browser, base: str, nickname: str) -> tuple[Any, Any]:
     return page, page.get_by_role("row", name=re.compile(nickname)).first  # the set table
 
 
+@pytest.fixture
+def nickname(request: pytest.FixtureRequest) -> Callable[[str], str]:
+    """The learner's nickname for this attempt: a browser test's retry (pytest-rerunfailures)
+    joins the module's class again, where the first attempt's nickname is taken."""
+    attempt = int(getattr(request.node, "execution_count", 1))
+    return lambda name: name if attempt <= 1 else f"{name} {attempt}"
+
+
 def test_a_miss_then_a_right_answer_is_solved_after_a_miss(
-    page: Page, browser: Browser, learning: tuple[str, Clock], check_a11y: Any, snapshot: Any
+    page: Page, browser: Browser, learning: tuple[str, Clock], check_a11y: Any, snapshot: Any,
+    nickname: Callable[[str], str]
 ) -> None:
     base, _ = learning
-    join(page, base, "Rosa")
+    rosa = nickname("Rosa")
+    join(page, base, rosa)
     page.goto(base + "/puzzles/sets/homework/take-six")
     page.get_by_role("button", name="No, I cannot take it").click()
     result = page.locator("#result")
@@ -125,7 +135,7 @@ def test_a_miss_then_a_right_answer_is_solved_after_a_miss(
     expect(page.locator(".stat", has_text="Solved after a miss")).to_contain_text("1")
     check_a11y(page)
 
-    teacher, row = teacher_row(browser, base, "Rosa")
+    teacher, row = teacher_row(browser, base, rosa)
     expect(row).to_contain_text("solved after a miss")
     expect(row.locator("td.cell-after-miss")).to_have_count(1)
     expect(row.locator("td.cell-solved")).to_have_count(0)
@@ -135,10 +145,12 @@ def test_a_miss_then_a_right_answer_is_solved_after_a_miss(
 
 
 def test_viewing_the_solution_counts_as_failed(
-    page: Page, browser: Browser, learning: tuple[str, Clock], check_a11y: Any
+    page: Page, browser: Browser, learning: tuple[str, Clock], check_a11y: Any,
+    nickname: Callable[[str], str]
 ) -> None:
     base, _ = learning
-    join(page, base, "Tomás")
+    tomas = nickname("Tomás")
+    join(page, base, tomas)
     page.goto(base + "/puzzles/sets/homework/forced-king")
     for step in (1, 2, 3):
         page.get_by_role("button", name=f"Show hint {step} of 3").click()
@@ -165,7 +177,7 @@ def test_viewing_the_solution_counts_as_failed(
     expect(replay).to_contain_text("practice")
     expect(page.locator(".stat", has_text="Failed or solution shown")).to_contain_text("1")
 
-    teacher, row = teacher_row(browser, base, "Tomás")
+    teacher, row = teacher_row(browser, base, tomas)
     expect(row).to_contain_text("failed: solution shown")
     expect(row.locator("td.cell-solved")).to_have_count(0)
     teacher.context.close()
