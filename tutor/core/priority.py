@@ -32,11 +32,21 @@ def lower(niceness: int = NICENESS, *, idle: bool = True) -> None:
             os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
+def in_autogroup(pid: int | str = "self") -> bool:
+    """Whether Linux shares the CPU by this process's autogroup.  The file reads empty when
+    a cgroup with the CPU controller holds the process (a container's, a systemd slice's
+    with CPUWeight): the cgroup's weight rules then, and the autogroup's nice does nothing."""
+    try:
+        return bool(Path(f"/proc/{pid}/autogroup").read_text().strip())
+    except OSError:
+        return False
+
+
 def lower_session(niceness: int = SESSION_NICENESS) -> bool:
     """When this process leads its session, lower the session's autogroup weight (Linux
     with autogroup only); answers whether it did.  A process in someone else's session (a
     shell's) leaves it alone: the whole session would slow down."""
-    if os.getsid(0) != os.getpid():
+    if os.getsid(0) != os.getpid() or not in_autogroup():
         return False
     try:
         Path("/proc/self/autogroup").write_text(f"{niceness}\n")
