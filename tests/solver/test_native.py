@@ -13,19 +13,27 @@ from pathlib import Path
 
 import pytest
 
-from solver import native
+from solver import native, rules
 
+# Each profile's own kind of analysis: the center searches on their built-in corpus, the
+# draw and closing searches on random positions whose card is drawn into the hand.
 DIGEST_SCRIPT = """
-import hashlib, json, sys
+import hashlib, json, random, sys
 import solver
 from solver.cli.bench import builtin_corpus
 from solver.rules import get_profile
-from solver.search import analyze
+from solver.sampling_hand import random_position
+from solver.search import analyze_any
 out = {"native": solver.native.in_use()}
-for rules in sys.argv[1:]:
-    text = json.dumps([analyze(p).to_dict() for p in builtin_corpus(size=300,
-                       rules=get_profile(rules))], sort_keys=True)
-    out[rules] = hashlib.sha256(text.encode()).hexdigest()
+for name in sys.argv[1:]:
+    rules = get_profile(name)
+    if rules.analysis == "center":
+        corpus = builtin_corpus(size=300, rules=rules)
+    else:
+        rng = random.Random(2026)
+        corpus = [random_position(rules, rng) for _ in range(300)]
+    text = json.dumps([analyze_any(p).to_dict() for p in corpus], sort_keys=True)
+    out[name] = hashlib.sha256(text.encode()).hexdigest()
 print(json.dumps(out))
 """
 # The expert's decisions run through the compiled hand reading and playouts: whole hands
@@ -54,7 +62,7 @@ print(json.dumps({"native": solver.native.in_use(),
                   "games": hashlib.sha256("\\n".join(lines).encode()).hexdigest(),
                   "actions": actions}))
 """
-PROFILES = ("conquian-40", "cooncan", "kunken-40", "kunken", "kunken-104")
+PROFILES = tuple(sorted(rules.PROFILES))  # every registered game: each analysis kind
 
 
 def _fake_build(tmp_path: Path, *, tag: str | None = None, sha: str | None = None,
