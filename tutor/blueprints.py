@@ -18,6 +18,7 @@ BLUEPRINTS = (
     "tutor.api.games",
     "tutor.play.views",
     "tutor.tables.views",
+    "tutor.tables.chat_views",
     "tutor.tables.review_views",
     "tutor.auth.views",
     "tutor.account.views",

@@ -15,22 +15,16 @@ from flask_babel import gettext as _
 from solver.game.record import state_from_dict
 from solver.game.registry import game_rules
 from tutor.core.errors import error_text
-from tutor.core.learner import current_learner
 from tutor.extensions import limiter
 from tutor.play import review as graded
 from tutor.play.describe import opens, phrase, tell, translator
 from tutor.play.games import TableGame
 from tutor.play.view import hand_result
-from tutor.tables import review_grading, reviews
+from tutor.tables import review_grading, reviews, web
 from tutor.tables.seat_view import seat_names
 from tutor.tables.services import TableError
 
 bp = Blueprint("table_reviews", __name__)
-
-
-def _learner_id() -> int | None:
-    learner = current_learner(create=False)
-    return None if learner is None else int(learner.id)
 
 
 def _refuse(exc: TableError) -> ResponseReturnValue:
@@ -42,7 +36,7 @@ def _refuse(exc: TableError) -> ResponseReturnValue:
 def _seat_and_hand(table_id: str, number: int
                    ) -> tuple[Any, TableGame, dict[str, Any], int]:
     table, game, stored = reviews.finished_hand(table_id, number)
-    return table, game, stored, reviews.own_seat(table, _learner_id())
+    return table, game, stored, reviews.own_seat(table, web.learner_id())
 
 
 @bp.get("/tables/<table_id>/hands/<int:number>/review/status")
@@ -69,7 +63,7 @@ def review(table_id: str, number: int) -> ResponseReturnValue:
     data = review_grading.ready_review(table_id, number - 1, seat, stored, game.seed)
     common = {"table": table, "number": number, "seat": seat, "names": names,
               "rules_name": _(game.rules.display_name),
-              "is_host": table.host_id == _learner_id(),
+              "is_host": table.host_id == web.learner_id(),
               "granted": reviews.granted(table_id, number - 1),
               "back": url_for("tables.show", table_id=table_id, _anchor="play")}
     if data is None:
@@ -172,7 +166,7 @@ def _log(final: Any, seat: int, names: list[str]) -> list[dict[str, Any]]:
 def grant(table_id: str, number: int) -> ResponseReturnValue:
     """The host shows the class's teacher the cards of finished hand ``number``."""
     try:
-        reviews.grant(table_id, _learner_id(), number)
+        reviews.grant(table_id, web.learner_id(), number)
     except TableError as exc:
         if request.is_json or request.accept_mimetypes.best == "application/json":
             return jsonify({"error": error_text(exc)}), exc.status

@@ -24,7 +24,6 @@ from flask import (
     abort,
     copy_current_request_context,
     current_app,
-    flash,
     jsonify,
     redirect,
     render_template,
@@ -34,46 +33,31 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_login import current_user
 
 from solver.game.registry import GAMES
 from solver.messages import N_
 from solver.rules import get_profile
-from tutor.core.errors import error_text
-from tutor.core.learner import current_learner
 from tutor.extensions import db, limiter
 from tutor.models import PlayTable
 from tutor.play.games import TableGame
-from tutor.tables import chat, presence, reads, reviews, services, snapshot, timer, translations
+from tutor.tables import (
+    chat,
+    presence,
+    reads,
+    reviews,
+    services,
+    snapshot,
+    timer,
+    translations,
+    web,
+)
+from tutor.tables.chat_views import chat_context
 from tutor.tables.seat_view import seat_names, seat_view, spectator_view
 from tutor.tables.stream import HEARTBEAT, STREAM_SECONDS, Stream, readers, slots
 
 bp = Blueprint("tables", __name__)
 
 LEVEL_NAMES = {"easy": _l("Easy"), "medium": _l("Medium"), "hard": _l("Hard")}
-
-
-def _learner_id(create: bool = False) -> int | None:
-    learner = current_learner(create=create)
-    return None if learner is None else int(learner.id)
-
-
-def _wants_json() -> bool:
-    return request.is_json or request.accept_mimetypes.best == "application/json"
-
-
-def _refused(exc: services.TableError, back: str) -> ResponseReturnValue:
-    if _wants_json():
-        return jsonify({"error": error_text(exc)}), exc.status
-    flash(error_text(exc), "error")
-    return redirect(back)
-
-
-def _table(table_id: str) -> PlayTable:
-    try:
-        return services.get_table(table_id)
-    except services.NotFound:
-        abort(404, description=_("There is no table with this address."))
 
 
 def _profiles() -> list[dict[str, Any]]:
@@ -88,7 +72,7 @@ def _profiles() -> list[dict[str, Any]]:
 
 @bp.get("/tables/")
 def index() -> ResponseReturnValue:
-    learner_id = _learner_id()
+    learner_id = web.learner_id()
     mine = [] if learner_id is None else services.tables_of(learner_id)
     return render_template("tables/index.html", tables=mine, profiles=_profiles(),
                            timer_choices=timer.CHOICES,
@@ -98,7 +82,7 @@ def index() -> ResponseReturnValue:
 @bp.post("/tables/")
 @limiter.limit("30 per minute")
 def open_table() -> ResponseReturnValue:
-    learner_id = _learner_id(create=True)
+    learner_id = web.learner_id(create=True)
     assert learner_id is not None
     form = request.form
     match = {name: form.get(name) for name in ("target", "points", "pot_chip")
@@ -108,7 +92,7 @@ def open_table() -> ResponseReturnValue:
                                     form.get("coaching"), form.get("name"),
                                     form.get("grace"), form.get("timer"))
     except services.TableError as exc:
-        return _refused(exc, url_for(".index"))
+        return web.refused(exc, url_for(".index"))
     return redirect(url_for(".show", table_id=table.id))
 
 
@@ -123,7 +107,7 @@ def join_by_code() -> ResponseReturnValue:
     try:
         table = services.by_code(request.form.get("code"))
     except services.TableError as exc:
-        return _refused(exc, url_for(".join_form"))
+        return web.refused(exc, url_for(".join_form"))
     return _sit(table.id)
 
 
@@ -138,39 +122,39 @@ def invite(code: str) -> ResponseReturnValue:
 
 
 def _sit(table_id: str) -> ResponseReturnValue:
-    learner_id = _learner_id(create=True)
+    learner_id = web.learner_id(create=True)
     assert learner_id is not None
     try:
         services.join(table_id, learner_id, request.form.get("name"))
     except services.TableError as exc:
-        return _refused(exc, url_for(".show", table_id=table_id))
+        return web.refused(exc, url_for(".show", table_id=table_id))
     return redirect(url_for(".show", table_id=table_id))
 
 
 @bp.post("/tables/<table_id>/join")
 @limiter.limit("30 per minute")
 def join(table_id: str) -> ResponseReturnValue:
-    _table(table_id)
+    web.table_or_404(table_id)
     return _sit(table_id)
 
 
 @bp.post("/tables/<table_id>/fill")
 def fill(table_id: str) -> ResponseReturnValue:
-    _table(table_id)
+    web.table_or_404(table_id)
     try:
-        services.fill_with_computers(table_id, _learner_id() or -1, request.form.get("level"))
+        services.fill_with_computers(table_id, web.learner_id() or -1, request.form.get("level"))
     except services.TableError as exc:
-        return _refused(exc, url_for(".show", table_id=table_id))
+        return web.refused(exc, url_for(".show", table_id=table_id))
     return redirect(url_for(".show", table_id=table_id))
 
 
 @bp.post("/tables/<table_id>/start")
 def start(table_id: str) -> ResponseReturnValue:
-    _table(table_id)
+    web.table_or_404(table_id)
     try:
-        services.start(table_id, _learner_id() or -1)
+        services.start(table_id, web.learner_id() or -1)
     except services.TableError as exc:
-        return _refused(exc, url_for(".show", table_id=table_id))
+        return web.refused(exc, url_for(".show", table_id=table_id))
     return redirect(url_for(".show", table_id=table_id, _anchor="play"))
 
 
@@ -210,7 +194,7 @@ def _view(table: PlayTable, game: TableGame, learner_id: int | None, since: int 
 
 def _context(table: PlayTable) -> dict[str, Any]:
     """The live part's template context for this request's viewer."""
-    learner_id = _learner_id()
+    learner_id = web.learner_id()
     return _context_of(table, learner_id, presence.away(table),
                        view_of(table, learner_id, None, bool(request.args.get("help"))))
 
@@ -285,35 +269,35 @@ def _check_in(table: PlayTable, seat: int | None) -> PlayTable:
     (``table`` itself unless one of those changed it)."""
     presence.record_seen(table, seat)
     if services.take_over_due(table.id, table) is not None:
-        table = _table(table.id)
+        table = web.table_or_404(table.id)
     try:
         if timer.overdue(table) and services.time_out_due(table.id, table) is not None:
-            table = _table(table.id)
+            table = web.table_or_404(table.id)
     except services.Conflict:  # a move of the seat came first: it stands
-        table = _table(table.id)
+        table = web.table_or_404(table.id)
     return table
 
 
 @bp.get("/tables/<table_id>")
 def show(table_id: str) -> ResponseReturnValue:
-    table = _table(table_id)
-    services.touch(table, services.seat_of(table, _learner_id()))
+    table = web.table_or_404(table_id)
+    services.touch(table, services.seat_of(table, web.learner_id()))
     return render_template("tables/table.html", **_context(table),
-                           chat=_chat_context(table))
+                           chat=chat_context(table))
 
 
 @bp.get("/tables/<table_id>/fragment")
 def fragment(table_id: str) -> ResponseReturnValue:
     """The live part of the page alone, for tables.js to swap in."""
-    return render_template("tables/_live.html", **_context(_table(table_id)))
+    return render_template("tables/_live.html", **_context(web.table_or_404(table_id)))
 
 
 @bp.get("/tables/<table_id>/state")
 def state(table_id: str) -> ResponseReturnValue:
     """The viewing seat's state by move number: ``since`` is the last move the client has;
     unchanged, only the numbers; else the view and ``changes``, the moves since."""
-    learner_id = _learner_id()
-    table = _table(table_id)
+    learner_id = web.learner_id()
+    table = web.table_or_404(table_id)
     seat = services.seat_of(table, learner_id)
     table = _check_in(table, seat)
     raw = request.args.get("since", "")
@@ -354,21 +338,21 @@ def _posted() -> tuple[Any, Any]:
 @bp.post("/tables/<table_id>/moves")
 @limiter.limit("240 per minute")
 def moves(table_id: str) -> ResponseReturnValue:
-    learner_id = _learner_id()
+    learner_id = web.learner_id()
     back = url_for(".show", table_id=table_id, _anchor="play")
     try:
         seen, action = _posted()
         number = services.move(table_id, learner_id, seen, action)  # reads the table once
-        table = _table(table_id)  # as committed
+        table = web.table_or_404(table_id)  # as committed
         heard: dict[int, datetime] | None = presence.last_seen(table)  # (once for both)
         taken = services.take_over_due(table_id, table, heard)
         if taken is not None:
-            number, table, heard = taken, _table(table_id), None
+            number, table, heard = taken, web.table_or_404(table_id), None
     except services.NotFound:
         abort(404, description=_("There is no table with this address."))
     except services.TableError as exc:
-        return _refused(exc, back)
-    if _wants_json():  # (the page: on the stream, or read by number)
+        return web.refused(exc, back)
+    if web.wants_json():  # (the page: on the stream, or read by number)
         return jsonify({"move_number": number,
                         "stamp": stamp(table, presence.away(table, seen=heard))})
     return redirect(back)
@@ -377,13 +361,13 @@ def moves(table_id: str) -> ResponseReturnValue:
 @bp.post("/tables/<table_id>/reclaim")
 def reclaim(table_id: str) -> ResponseReturnValue:
     """The player takes back the seat a computer player kept for them."""
-    _table(table_id)
+    web.table_or_404(table_id)
     try:
-        services.reclaim(table_id, _learner_id())
+        services.reclaim(table_id, web.learner_id())
     except services.TableError as exc:
-        return _refused(exc, url_for(".show", table_id=table_id))
-    if _wants_json():
-        return jsonify({"stamp": stamp(_table(table_id))})
+        return web.refused(exc, url_for(".show", table_id=table_id))
+    if web.wants_json():
+        return jsonify({"stamp": stamp(web.table_or_404(table_id))})
     return redirect(url_for(".show", table_id=table_id, _anchor="play"))
 
 
@@ -394,8 +378,8 @@ def events(table_id: str) -> ResponseReturnValue:
     ``Last-Event-ID`` (EventSource's reconnect) or ``since`` is the last number the client
     has."""
     count = snapshot.version(table_id)  # before reading: a change meanwhile shows
-    table = _table(table_id)  # (a 404 for no such table)
-    learner_id = _learner_id()
+    table = web.table_or_404(table_id)  # (a 404 for no such table)
+    learner_id = web.learner_id()
     raw = request.headers.get("Last-Event-ID") or request.args.get("since", "")
     last = int(raw) if raw.strip().isdigit() else None
     app = current_app._get_current_object()  # type: ignore[attr-defined]
@@ -417,7 +401,7 @@ def events(table_id: str) -> ResponseReturnValue:
     def beat() -> tuple[int, str]:
         """The database's answer, and a new summary for the quick beats that follow."""
         count = snapshot.version(table_id)  # before reading: a change meanwhile shows
-        found = _table(table_id)
+        found = web.table_or_404(table_id)
         now = _check_in(found, services.seat_of(found, learner_id))
         snapshot.write(now, count)
         return now.move_number, stamp(now)
@@ -461,75 +445,3 @@ class Reconnecting:
 
     def close(self) -> None:
         self.stream.close()
-
-
-# --- chat (tutor.tables.chat) ---------------------------------------------------------------
-
-
-def _author() -> chat.Author:
-    teacher = current_user.id if getattr(current_user, "is_authenticated", False) else None
-    return chat.Author(_learner_id(), teacher)
-
-
-def _chat_lines(table: PlayTable, after: int | None) -> list[dict[str, Any]]:
-    names = seat_names(table.seats, table.options["seats"])
-    return [{"id": m.id, "seat": m.seat, "text": m.text,
-             "author": _("Teacher") if m.seat is None else names[m.seat]}
-            for m in chat.since(table.id, after)]
-
-
-def _chat_context(table: PlayTable) -> dict[str, Any]:
-    who = _author()
-    lines = _chat_lines(table, None)
-    return {"on": chat.is_on(table), "can_write": chat.may_write(table, who),
-            "can_switch": chat.may_switch(table, who), "messages": lines,
-            "latest": lines[-1]["id"] if lines else 0, "most": chat.MAX_LENGTH}
-
-
-@bp.get("/tables/<table_id>/chat")
-def chat_read(table_id: str) -> ResponseReturnValue:
-    """The table's chat after message ``after`` (a page's cursor, also after a reconnect),
-    and whether it is on and this viewer may write."""
-    table = _table(table_id)
-    raw = request.args.get("after", "")
-    after = int(raw) if raw.isdigit() else None
-    who = _author()
-    return jsonify({"on": chat.is_on(table), "can_write": chat.may_write(table, who),
-                    "latest": chat.latest(table.id), "messages": _chat_lines(table, after)})
-
-
-@bp.post("/tables/<table_id>/chat")
-@limiter.limit("120 per minute")
-def chat_post(table_id: str) -> ResponseReturnValue:
-    _table(table_id)
-    back = url_for(".show", table_id=table_id, _anchor="chat")
-    data: Any = request.get_json(silent=True) if request.is_json else request.form
-    try:
-        if not hasattr(data, "get"):
-            raise services.TableError(N_("the body must be a JSON object with text"))
-        message = chat.post(table_id, _author(), data.get("text"))
-    except chat.TooFast as exc:
-        if _wants_json():
-            return jsonify({"error": error_text(exc)}), exc.status, {
-                "Retry-After": str(exc.wait)}
-        return _refused(exc, back)
-    except services.TableError as exc:
-        return _refused(exc, back)
-    if _wants_json():
-        return jsonify({"id": message.id, "text": message.text}), 201
-    return redirect(back)
-
-
-@bp.post("/tables/<table_id>/chat/switch")
-def chat_switch(table_id: str) -> ResponseReturnValue:
-    """The host (at a class table: the class's teacher) turns the chat on or off."""
-    _table(table_id)
-    back = url_for(".show", table_id=table_id, _anchor="chat")
-    try:
-        on = chat.switch(table_id, _author(), request.form.get("on") == "1")
-    except services.TableError as exc:
-        return _refused(exc, back)
-    if _wants_json():
-        return jsonify({"on": on})
-    flash(_("The chat is on.") if on else _("The chat is off."), "success")
-    return redirect(back)
