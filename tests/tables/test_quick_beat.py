@@ -142,3 +142,30 @@ def _stream_beats(client: FlaskClient, table_id: str, count: int) -> list[str]:
     finally:
         response.close()
     raise AssertionError("the stream ended")
+
+
+@pytest.mark.parametrize("rules", list(GAMES))
+def test_a_heartbeat_is_one_round_trip_to_redis(app: Flask, rules: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read the summary, record the viewer's presence and read everyone's: one request
+    sent to Redis (it was two: the presence keys waited for the summary's answer)."""
+    import redis.connection
+
+    table_id, _host, _guest = _two_people(app, rules)
+    bea = _learner(app, table_id, 1)
+    stamp = _written(app, table_id)
+    sent: list[object] = []
+    real = redis.connection.AbstractConnection.send_packed_command
+
+    def send(self: Any, command: Any, check_health: bool = True) -> None:
+        sent.append(command)
+        real(self, command, check_health)
+
+    with app.app_context():
+        assert snapshot.quick_beat(table_id, bea) is not None  # the script loaded once
+        monkeypatch.setattr(redis.connection.AbstractConnection, "send_packed_command", send)
+        for _ in range(3):
+            assert snapshot.quick_beat(table_id, bea) == (int(stamp.split(".")[0]), stamp)
+    assert len(sent) == 3
+    with app.app_context():  # and it recorded Bea's presence
+        assert presence.last_seen(services.get_table(table_id))[1] == presence.now()

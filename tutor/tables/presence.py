@@ -53,7 +53,12 @@ def level_of(table: PlayTable) -> str:
 
 
 def key(table_id: str, seat: int) -> str:
-    return f"{PRESENCE_KEY}{table_id}:{seat}"
+    return f"{key_prefix(table_id)}{seat}"
+
+
+def key_prefix(table_id: str) -> str:
+    """A table's presence keys without the seat (the heartbeat's script adds it)."""
+    return f"{PRESENCE_KEY}{table_id}:"
 
 
 def now() -> datetime:

@@ -68,16 +68,54 @@ def write(table: PlayTable, count: int | None) -> None:
         client.set(KEY + table.id, json.dumps(body), ex=TTL)
 
 
+# The heartbeat's Redis work in one round trip: the change count and the summary; when the
+# summary is current, the viewer's presence (their seat found in it) and every seated
+# person's.  Run as a script, the presence is written only for the seat the current summary
+# gives the viewer, as before in two round trips.  KEYS: the change count, the summary.
+# ARGV: the table's presence key prefix, the viewer's learner id ("" for none), the time.
+_BEAT_LUA: Final = """
+local count = redis.call('GET', KEYS[1])
+local raw = redis.call('GET', KEYS[2])
+if not raw then return {count, false, false} end
+local ok, body = pcall(cjson.decode, raw)
+if not ok or tonumber(body['v']) ~= tonumber(count or 0) then return {count, raw, false} end
+local keys, mine, learner = {}, nil, tonumber(ARGV[2])
+for i, person in ipairs(body['people']) do
+  keys[i] = ARGV[1] .. person[1]
+  if mine == nil and learner ~= nil and person[4] == learner then mine = person[1] end
+end
+if mine ~= nil then
+  redis.call('SET', ARGV[1] .. mine, ARGV[3], 'EX', tonumber(body['grace']) + 60)
+end
+local seen = {}
+if #keys > 0 then seen = redis.call('MGET', unpack(keys)) end
+return {count, raw, seen}
+"""
+_scripts: dict[int, Any] = {}
+
+
+def _beat_script(client: Any) -> Any:
+    """The script, registered once per client (redis-py sends it by its hash, and loads it
+    again on a server that lost it)."""
+    script = _scripts.get(id(client))
+    if script is None:
+        script = _scripts[id(client)] = client.register_script(_BEAT_LUA)
+    return script
+
+
 def quick_beat(table_id: str, learner_id: int | None) -> tuple[int, str] | None:
     """Records the viewer as present and answers the table's (number, stamp) from Redis
-    alone; None when the database must answer (no Redis, no current summary, or a grace
-    period or move timer ran out)."""
+    alone, in one round trip; None when the database must answer (no Redis, no current
+    summary, or a grace period or move timer ran out)."""
     client = _client()
     if client is None:
         return None
+    at = presence.now()
     try:
-        count, raw = client.pipeline(transaction=False).get(
-            notify.VERSION + table_id).get(KEY + table_id).execute()
+        count, raw, answers = _beat_script(client)(
+            keys=[notify.VERSION + table_id, KEY + table_id],
+            args=[presence.key_prefix(table_id), "" if learner_id is None else learner_id,
+                  at.isoformat()])
         if raw is None:
             return None
         body = json.loads(raw)
@@ -87,20 +125,13 @@ def quick_beat(table_id: str, learner_id: int | None) -> tuple[int, str] | None:
                   for seat, kind, seen, _ in body["people"]]
         mine = next((seat for seat, _, _, learner in body["people"]
                      if learner is not None and learner == learner_id), None)
-        at = presence.now()
         grace = int(body["grace"])
-        pipe = client.pipeline(transaction=False)
-        if mine is not None:
-            pipe.set(presence.key(table_id, mine), at.isoformat(), ex=grace + 60)
         seats = [s.seat for s in seated]
-        if seats:
-            pipe.mget([presence.key(table_id, s) for s in seats])
-        answers = pipe.execute() if (mine is not None or seats) else []
     except Exception:  # Redis unreachable or a summary that does not read: the database
         return None
     seen = {s.seat: s.last_seen for s in seated}
     if seats:
-        presence.merge(seen, seats, answers[-1])
+        presence.merge(seen, seats, answers)
     if mine is not None:
         seen[mine] = max(seen[mine], at)
     status = str(body["status"])
