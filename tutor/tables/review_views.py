@@ -28,7 +28,7 @@ bp = Blueprint("table_reviews", __name__)
 
 
 def _refuse(exc: TableError) -> ResponseReturnValue:
-    if request.is_json or request.accept_mimetypes.best == "application/json":
+    if web.wants_json():
         return jsonify({"error": error_text(exc)}), exc.status
     abort(exc.status, description=error_text(exc))
 
@@ -168,13 +168,13 @@ def grant(table_id: str, number: int) -> ResponseReturnValue:
     try:
         reviews.grant(table_id, web.learner_id(), number)
     except TableError as exc:
-        if request.is_json or request.accept_mimetypes.best == "application/json":
+        if web.wants_json():
             return jsonify({"error": error_text(exc)}), exc.status
         if exc.status == 404:
             abort(404, description=error_text(exc))
         flash(error_text(exc), "error")
         return redirect(url_for("tables.show", table_id=table_id))
-    if request.is_json or request.accept_mimetypes.best == "application/json":
+    if web.wants_json():
         return jsonify({"granted": True, "hand": number})
     flash(_("The teacher watching this table now sees the cards of hand %(n)s.", n=number),
           "success")

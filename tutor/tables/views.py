@@ -349,7 +349,7 @@ def moves(table_id: str) -> ResponseReturnValue:
         if taken is not None:
             number, table, heard = taken, web.table_or_404(table_id), None
     except services.NotFound:
-        abort(404, description=_("There is no table with this address."))
+        web.not_found()
     except services.TableError as exc:
         return web.refused(exc, back)
     if web.wants_json():  # (the page: on the stream, or read by number)

@@ -3,6 +3,8 @@ refusal is answered, and the table an address names."""
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from flask import abort, flash, jsonify, redirect, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -37,4 +39,8 @@ def table_or_404(table_id: str) -> PlayTable:
     try:
         return services.get_table(table_id)
     except services.NotFound:
-        abort(404, description=_("There is no table with this address."))
+        not_found()
+
+
+def not_found() -> NoReturn:
+    abort(404, description=_("There is no table with this address."))
