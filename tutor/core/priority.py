@@ -33,9 +33,10 @@ def lower(niceness: int = NICENESS, *, idle: bool = True) -> None:
 
 
 def in_autogroup(pid: int | str = "self") -> bool:
-    """Whether Linux shares the CPU by this process's autogroup.  The file reads empty when
-    a cgroup with the CPU controller holds the process (a container's, a systemd slice's
-    with CPUWeight): the cgroup's weight rules then, and the autogroup's nice does nothing."""
+    """Whether this process's session has an autogroup of its own.  The file reads empty
+    while the session is still the boot-time root group's (no ancestor called setsid, as
+    under many containers' PID 1 and on the CI runner): that group's weight cannot be set.
+    A process that starts a session (setsid) always gets its own."""
     try:
         return bool(Path(f"/proc/{pid}/autogroup").read_text().strip())
     except OSError:
