@@ -33,6 +33,32 @@ def seat_count(view: Mapping[str, Any]) -> int:
     return len(players) if isinstance(players, list) and players else 2
 
 
+def seat_relative(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``view`` with its seats counted from the viewer, as these functions read them (seat
+    0 is "you").  An observation that lists ``players`` by their table seats (Conquin's)
+    is turned round so that the viewer's entry comes first, and its result's winner and
+    chips with it; any other view is returned as it is."""
+    players = view.get("players")
+    if not isinstance(players, list) or not players:
+        return view
+    me = next((p["seat"] for p in players if p.get("you")), HUMAN)
+    if me == HUMAN:
+        return view
+    n = len(players)
+    turned = dict(view)
+    turned["players"] = [{**players[(me + k) % n], "seat": k} for k in range(n)]
+    result = view.get("result")
+    if isinstance(result, Mapping):
+        result = dict(result)
+        if isinstance(result.get("winner"), int):
+            result["winner"] = (result["winner"] - me) % n
+        chips = result.get("chips")
+        if isinstance(chips, list) and len(chips) == n:
+            result["chips"] = [chips[(me + k) % n] for k in range(n)]
+        turned["result"] = result
+    return turned
+
+
 def dealer_of(view: Mapping[str, Any]) -> int:
     """The seat that dealt this hand (public: everyone saw the deal)."""
     players = view.get("players")
@@ -139,6 +165,13 @@ def table(view: Mapping[str, Any], rules: RuleProfile) -> list[dict[str, Any]]:
             on_this = Counter(meld.get("laid_off") or []) if isinstance(meld, Mapping) \
                 else pooled
             melds.append(_meld(owner, _codes(meld), on_this, layer, freezes, seats))
+    result = view.get("result")
+    if isinstance(result, Mapping) and result.get("end") == "close" \
+            and isinstance(result.get("winner"), int):
+        # A close shows the closer's melds from the hand (Conquin): on the table now.
+        closer = result["winner"]
+        melds.extend(_meld(closer, _codes(m), Counter(), closer, freezes, seats)
+                     for m in result.get("melds") or [])
     return melds
 
 

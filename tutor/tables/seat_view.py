@@ -23,7 +23,7 @@ from tutor.play.closing import closing
 from tutor.play.describe import opens, translator
 from tutor.play.fairness import deal_commitment
 from tutor.play.games import TableGame
-from tutor.play.table_view import name_center, seat_list
+from tutor.play.table_view import name_center, seat_list, seat_relative
 from tutor.play.table_view import table as tabled_melds
 from tutor.tables import memo, reviews
 
@@ -97,11 +97,11 @@ def felt(game: TableGame, obs: Any, viewer: int, names: list[str], you: bool = T
          ) -> dict[str, Any]:
     """The table as the play page draws it, built by the play page's own builders
     (tutor/play/table_view.py, closing.py) from ``obs``, the observation of seat ``viewer``
-    (seat-relative: its seat 0 is ``viewer``): the seats (name, mark, cards in hand, score,
-    dealer), every meld with who laid each card, frozen melds, what a joker stands for, and
-    a finished deal's closing.  ``you``: ``viewer`` is the one reading (a spectator reads
-    seat 0's public part, as nobody)."""
-    view = obs.to_dict()
+    (read seat-relative, ``seat_relative``: its seat 0 is ``viewer``): the seats (name,
+    mark, cards in hand, score, dealer), every meld with who laid each card, frozen melds,
+    what a joker stands for, and a finished deal's closing.  ``you``: ``viewer`` is the
+    one reading (a spectator reads seat 0's public part, as nobody)."""
+    view = seat_relative(obs.to_dict())
     count = game.seats
     seat_of = [(viewer + k) % count for k in range(count)]  # relative seat -> table seat
     score = list(game.score)
@@ -161,7 +161,8 @@ def spectator_view(game: TableGame, names: list[str], since: int = 0,
     public = {key: value for key, value in views[0].items()
               if key not in PRIVATE and all(_same(v.get(key), value) for v in views[1:])}
     public["melds_by_seat"] = [
-        [m for m in tabled_melds(v, game.rules) if m["owner"] == 0] for v in views]
+        [m for m in tabled_melds(seat_relative(v), game.rules) if m["owner"] == 0]
+        for v in views]
     public["choices"] = []
     # Seat 0's table, melds and closing: public (laid face up), read as nobody's.
     public["felt"] = felt(game, observed[0], 0, names, you=False)

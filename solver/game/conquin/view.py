@@ -93,13 +93,20 @@ class ConquinObservation:
 def observe(state: ConquinState, player: int) -> ConquinObservation:
     over = state.is_terminal()
     to_act = not over and state.current_player() == player
+    # A close lays the closer's ten cards on the table (I9): shown in ``closing``, no
+    # longer in the hand, though the state keeps them there for the deal's record.
+    closer = state.winner if over and state.end == "close" else None
+
+    def held(q: int) -> CardMask:
+        return 0 if q == closer else state.hands[q]
+
     return ConquinObservation(
         player=player,
         players=state.n,
-        hand=state.hands[player],
+        hand=held(player),
         waste=tuple(state.waste),
         stock_count=state.stock_count,
-        seats=tuple(Seat(state.hands[q].bit_count(), state.in_[q], state.paid[q],
+        seats=tuple(Seat(held(q).bit_count(), state.in_[q], state.paid[q],
                          state.chips[q]) for q in range(state.n)),
         dealer=state.deal.dealer,
         pot=state.pot,
