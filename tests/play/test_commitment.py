@@ -144,6 +144,13 @@ def test_a_hand_reveals_the_deal_it_committed_to(app: Flask, client: FlaskClient
             assert lines[label] not in revealed["text"]
         else:
             assert part["text"].endswith(lines[label]), f"{rules}: {label}"
+    # Each part is named as a heading reads: "The computer's hand", never "Hand of The
+    # computer" (a seat's name begins with a capital).
+    seats = len(state.deal.hands)
+    others = ["The computer's hand"] if seats == 2 else \
+        [f"Computer {n}'s hand" for n in range(1, seats)]
+    assert [part["name"] for part in revealed["parts"]] == \
+        ["Dealer", "Your hand", *others, "Stock"]
     # ... and seat 0's hand in it is the one the learner was shown at the start.
     own = Counter(lines["hand 0"].split(":")[1].split())
     assert own == first_hand

@@ -36,7 +36,7 @@ def _part_name(label: str, viewer: int | None, names: list[str]) -> str:
     seat = int(label.split()[1])
     if seat == viewer:
         return _("Your hand")
-    return _("Hand of %(name)s", name=names[seat])
+    return _("%(name)s's hand", name=names[seat])
 
 
 def _reveal_v2(game: Any, salt: str, viewer: int | None, names: list[str],

@@ -74,6 +74,8 @@ class ColonelObservation:
             "opponent_down": cards(self.opponent_down),
             "upcard": None if self.upcard is None else card_str(self.upcard),
             "waste": [card_str(c) for c in self.waste],
+            # The contract's face-up cards besides the upcard: the wastepile under it.
+            "seen": [card_str(c) for c in self.waste[:-1]],
             "stock_count": self.stock_count,
             "opponent_hand_count": self.opponent_hand_count,
             "score": {"you": self.score[0], "opponent": self.score[1]},
