@@ -47,7 +47,8 @@
     });
   }
 
-  // Offers the choices that use exactly the selected cards, and always those using none.
+  // Offers the choices that use exactly the selected cards, and always those using no
+  // hand card (declining or taking the center card alone: moves nobody should go looking for).
   function filterChoices() {
     var picked = selection();
     var none = picked.hand.length === 0 && !picked.center;
@@ -56,7 +57,7 @@
     all(".play-choice").forEach(function (item) {
       var hand = JSON.parse(item.dataset.hand || "[]");
       var center = item.dataset.center === "true";
-      var free = hand.length === 0 && !center;
+      var free = hand.length === 0;
       var match = !none && center === picked.center && sameCards(hand, picked.hand);
       item.hidden = !(free || match);
       if (!item.hidden) { shown += 1; }

@@ -9,7 +9,13 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.test_tables import api_view, play_step, select_cards, start
+from tests.browser.test_tables import (
+    api_view,
+    no_hand_card_moves_offered,
+    play_step,
+    select_cards,
+    start,
+)
 
 
 def start_match(page: Page, live_server: str, level: str = "hard", seed: int = 4,
@@ -100,12 +106,8 @@ def test_a_selection_no_move_uses_is_said_so(page: Page, live_server: str) -> No
                   if offered.nth(i).get_attribute("data-hand") != "[]"]
     if not with_cards:
         expect(status).to_have_text("No move uses exactly the selected cards.")
-    # the moves that need no card stay offered
-    for i in range(page.locator("#choices .play-choice").count()):
-        item = page.locator("#choices .play-choice").nth(i)
-        if item.get_attribute("data-hand") == "[]" and item.get_attribute(
-                "data-center") == "false":
-            expect(item).to_be_visible()
+    # the moves that need no hand card stay offered (declining the center card too)
+    no_hand_card_moves_offered(page)
 
 
 def test_keyboard_alone(page: Page, live_server: str) -> None:

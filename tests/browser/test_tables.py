@@ -91,6 +91,18 @@ def select_cards(page: Page, item: Locator, keyboard: bool) -> None:
         expect(target).to_have_attribute("aria-pressed", "true")
 
 
+def no_hand_card_moves_offered(page: Page) -> int:
+    """Every move that needs no hand card is offered before any card is selected (declining
+    the center card, or taking it alone, too: once shown only with the center selected,
+    under a prompt saying to choose one of the actions below); answers how many."""
+    items = page.locator("#choices .play-choice")
+    free = [items.nth(i) for i in range(items.count())
+            if items.nth(i).get_attribute("data-hand") == "[]"]
+    for item in free:
+        expect(item).to_be_visible()
+    return len(free)
+
+
 def play_step(page: Page, keyboard: bool = False,
               choose: Callable[[Locator], int] = pick) -> str:
     """One move of the learner through the cards; answers the move's kind.  Without
@@ -101,6 +113,7 @@ def play_step(page: Page, keyboard: bool = False,
     kind = item.get_attribute("data-kind") or ""
     scripted = page.locator(".play-pick-help").is_visible()  # shown by play.js
     if scripted:
+        no_hand_card_moves_offered(page)
         select_cards(page, item, keyboard)
     expect(item).to_be_visible()  # offered once its cards are selected
     step = item.locator(".play-step")
