@@ -109,24 +109,38 @@ class GreedyConquin:
             return _speak(observation, "call")
         naturals, jokers = split(observation.hand)
         if phase == "take":
-            up = observation.face_up
-            if up is not None and TAKE_FACE_UP in observation.legal and up < JOKER_BASE:
-                kind = card_kind(up)
-                with_up = naturals | (1 << (kind + NATURALS) if naturals >> kind & 1
-                                      else 1 << kind)
-                if covered(with_up, jokers) > covered(naturals, jokers):
-                    return TAKE_FACE_UP
-            elif up is not None and up >= JOKER_BASE:
-                return TAKE_FACE_UP
-            return TAKE_STOCK if TAKE_STOCK in observation.legal else TAKE_FACE_UP
-        close = _best_close(observation)
-        if close is not None:
-            return close
-        discards = [a for a in observation.legal if a.type == "discard"
-                    and a.card is not None and a.card < JOKER_BASE]
-        if not discards:
-            return next(a for a in observation.legal if a.type == "discard")
-        return _least_useful(discards, naturals, jokers)
+            return _take(observation, naturals, jokers)
+        return _close_or_discard(
+            observation, lambda discards: _least_useful(discards, naturals, jokers))
+
+
+def _take(observation: ConquinObservation, naturals: CardMask, jokers: int
+          ) -> ConquinAction:
+    """The face-up card when it is a joker or puts one more card in melds (a known card
+    beats an unknown one only then), else the stock's top card."""
+    up = observation.face_up
+    if up is not None and TAKE_FACE_UP in observation.legal:
+        if up >= JOKER_BASE:
+            return TAKE_FACE_UP
+        kind = card_kind(up)
+        with_up = naturals | (1 << (kind + NATURALS) if naturals >> kind & 1 else 1 << kind)
+        if covered(with_up, jokers) > covered(naturals, jokers):
+            return TAKE_FACE_UP
+    return TAKE_STOCK if TAKE_STOCK in observation.legal else TAKE_FACE_UP
+
+
+def _close_or_discard(observation: ConquinObservation,
+                      pick: Callable[[list[ConquinAction]], ConquinAction]) -> ConquinAction:
+    """The best-paying close when there is one; else the discard ``pick`` chooses among
+    the natural cards (a joker only when the hand holds nothing else)."""
+    close = _best_close(observation)
+    if close is not None:
+        return close
+    discards = [a for a in observation.legal if a.type == "discard"
+                and a.card is not None and a.card < JOKER_BASE]
+    if not discards:
+        return next(a for a in observation.legal if a.type == "discard")
+    return pick(discards)
 
 
 def _least_useful(discards: list[ConquinAction], naturals: CardMask, jokers: int
@@ -174,26 +188,9 @@ class ExpertConquin:
                 return _speak(observation, "pass")
             return _speak(observation, "play" if phase == "speak" else "call")
         if phase == "take":
-            up = observation.face_up
-            if up is not None and TAKE_FACE_UP in observation.legal:
-                if up >= JOKER_BASE:
-                    return TAKE_FACE_UP
-                kind = card_kind(up)
-                with_up = naturals | (1 << (kind + NATURALS) if naturals >> kind & 1
-                                      else 1 << kind)
-                # A known card beats an unknown one only when it puts a card in melds.
-                if covered(with_up, jokers) > covered(naturals, jokers):
-                    return TAKE_FACE_UP
-            return TAKE_STOCK if TAKE_STOCK in observation.legal else TAKE_FACE_UP
-        close = _best_close(observation)
-        if close is not None:
-            return close
-        discards = [a for a in observation.legal if a.type == "discard"
-                    and a.card is not None and a.card < JOKER_BASE]
-        if not discards:
-            return next(a for a in observation.legal if a.type == "discard")
-        return max(discards, key=lambda a: (
-            self._value(*_without(naturals, jokers, a.card or 0), dead), card_kind(a.card or 0)))
+            return _take(observation, naturals, jokers)
+        return _close_or_discard(observation, lambda discards: max(discards, key=lambda a: (
+            self._value(*_without(naturals, jokers, a.card or 0), dead), card_kind(a.card or 0))))
 
     @staticmethod
     def _candidates(naturals: CardMask) -> list[Card]:
