@@ -3,9 +3,12 @@ never reaches ("plays for 0 chips", "raises to 4 chips" for a raise that pays 4)
 
 from __future__ import annotations
 
+import pytest
 from flask.testing import FlaskClient
+from flask_babel import force_locale
 
 from tutor import create_app
+from tutor.i18n import LANGUAGES
 from tutor.play.describe import tell
 
 
@@ -30,3 +33,24 @@ def test_the_table_shows_the_chips_at_stake_not_the_match_multiplier(
     assert view["chips_at_stake"] >= BASE_STAKE
     page = client.get(f"/play/{body['id']}").get_data(as_text=True)
     assert "stake 1<" not in page and "stake 1 " not in page
+
+
+SPEECHES = ("play", "raise", "call")
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_what_a_speech_pays_is_said_in_the_page_language(lang: str) -> None:
+    """Each sentence is one plural message: kept as two separate ones, they found no
+    translation and the Italian table said "Computer 3 played on, paying 1 chip."."""
+    app = create_app({"TESTING": True})
+    with app.test_request_context("/"):
+        english = {(kind, actor, n): tell({"type": kind, "chips": n}, actor, "Ann")
+                   for kind in SPEECHES for actor in (0, 1) for n in (1, 2, 5)}
+        with force_locale(lang):
+            said = {key: tell({"type": key[0], "chips": key[2]}, key[1], "Ann")
+                    for key in english}
+    for (kind, actor, n), text in said.items():
+        assert text != english[kind, actor, n], f"{lang}: {text!r} is not translated"
+        assert str(n) in text and (actor == 0 or "Ann" in text)
+    if lang == "ru":  # one, few and many take three forms of the noun
+        assert len({said["play", 1, n].replace(str(n), "") for n in (1, 2, 5)}) == 3

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import get_translations, pgettext
+from flask_babel import pgettext
 
 from solver.cards import Card, CardMask, card_str, cards_of
 from solver.claims.play import prompt_claims
@@ -19,7 +19,7 @@ from solver.game.conquian.actions import Action
 from solver.game.conquian.view import Observation
 from solver.messages import N_
 from tutor.core.cards import card_object, card_phrase
-from tutor.play.speech import Translate, locale, translator
+from tutor.play.speech import Translate, locale, ngettext, translator
 from tutor.play.speech import gettext as _
 
 __all__ = ["Translate", "translator"]  # the play pages' gettext, as other modules import it
@@ -301,19 +301,24 @@ def _told(kind: str, action: dict[str, Any], you: bool) -> tuple[str, dict[str, 
     return "%(who)s: " + kind, {}
 
 
-_CHIPS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
-    "play": ((N_("You played on, paying %(num)s chip."),
-              N_("You played on, paying %(num)s chips.")),
-             (N_("%(who)s played on, paying %(num)s chip."),
-              N_("%(who)s played on, paying %(num)s chips."))),
-    "raise": ((N_("You raised, paying %(num)s chip."), N_("You raised, paying %(num)s chips.")),
-              (N_("%(who)s raised, paying %(num)s chip."),
-               N_("%(who)s raised, paying %(num)s chips."))),
-    "call": ((N_("You called, paying %(num)s chip."), N_("You called, paying %(num)s chips.")),
-             (N_("%(who)s called, paying %(num)s chip."),
-              N_("%(who)s called, paying %(num)s chips."))),
-}
-"""What a bet pays now (I7), said in the singular or plural."""
+def _paid(kind: str, you: bool, who: str, chips: int) -> str:
+    """What a bet pays now (I7), in the plural form the language gives ``chips``.  Each
+    sentence is one plural message (``ngettext``) so that the extractor keeps its forms
+    together: two separate messages found no translation (issue 29, Italian tables)."""
+    if kind == "play":
+        return (ngettext("You played on, paying %(num)s chip.",
+                         "You played on, paying %(num)s chips.", chips) if you else
+                ngettext("%(who)s played on, paying %(num)s chip.",
+                         "%(who)s played on, paying %(num)s chips.", chips, who=who))
+    if kind == "raise":
+        return (ngettext("You raised, paying %(num)s chip.",
+                         "You raised, paying %(num)s chips.", chips) if you else
+                ngettext("%(who)s raised, paying %(num)s chip.",
+                         "%(who)s raised, paying %(num)s chips.", chips, who=who))
+    return (ngettext("You called, paying %(num)s chip.",
+                     "You called, paying %(num)s chips.", chips) if you else
+            ngettext("%(who)s called, paying %(num)s chip.",
+                     "%(who)s called, paying %(num)s chips.", chips, who=who))
 
 
 def opens(history: list[tuple[int, Any]], step: int, seat: int) -> bool:
@@ -338,10 +343,8 @@ def tell(action: dict[str, Any], actor: int, who: str, _: Translate = _, *,
                  else N_("%(who)s laid the %(card)s face up: it starts the discard pile."),
                  who=who, card=phrase(str(action.get("card")), as_object=True))
     chips = action.get("chips")
-    if action.get("type") in _CHIPS and isinstance(chips, int) and chips:
-        singular, plural = _CHIPS[str(action["type"])][0 if actor == 0 else 1]
-        return str(get_translations().ungettext(singular, plural, chips)) % {
-            "who": who, "num": chips}
+    if action.get("type") in ("play", "raise", "call") and isinstance(chips, int) and chips:
+        return _paid(str(action["type"]), actor == 0, who, chips)
     template, params = _told(str(action.get("type")), {**action, "_actor": actor},
                              actor == 0)
     return _(template, who=who, **params)
