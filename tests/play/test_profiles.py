@@ -335,3 +335,8 @@ def _check_graded_review(app: Flask, game_id: str, page: str) -> None:
     for d in decisions:
         assert f"{round(100 * d['chances'])}%" in page
         assert f"{d['deals']} deals, {d['compared']} moves" in page
+    # The best move compared is one the learner did not make: offered as the table offers a
+    # move ("Lay down 2♦ 2♣ 2♠"), never told as if made ("You laid down …").
+    for row in re.findall(r'<tr id="decision-\d+">(.*?)</tr>', page, re.S):
+        best = re.sub(r"<[^>]+>", "", re.findall(r"<td>(.*?)</td>", row, re.S)[2]).strip()
+        assert best and not best.startswith("You "), best

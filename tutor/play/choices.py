@@ -12,9 +12,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from solver.claims.glyphs import string_text
+from solver.rules import RuleProfile
 from tutor.play.speech import gettext as _
 from tutor.play.speech import ngettext
-from tutor.play.table_view import HUMAN, meld_text
+from tutor.play.table_view import HUMAN, meld_text, table
 
 KINDS = {"add": "meld", "no_force": "force", "accept": "challenge", "refuse": "challenge",
          "play": "bet", "raise": "bet", "call": "bet", "take_back": "take_back"}
@@ -136,6 +137,13 @@ def label(action: Mapping[str, Any], view: Mapping[str, Any],
     if kind == "close":
         return _("Close: %(melds)s", melds=" / ".join(glyphs(m) for m in action["melds"]))
     return str(kind)
+
+
+def suggested(action: Mapping[str, Any], view: Mapping[str, Any], rules: RuleProfile) -> str:
+    """A move the player did not make (a review's best move compared) in the imperative, as
+    the table would have offered it in the position ``view`` shows: "Lay down 2♦ 2♣ 2♠",
+    never told as if made ("You laid down …")."""
+    return label(action, view, table(view, rules))
 
 
 def hand_cards(action: Mapping[str, Any]) -> list[str]:

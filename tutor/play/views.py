@@ -35,6 +35,7 @@ from tutor.core.learner import current_learner
 from tutor.extensions import limiter
 from tutor.play import admission, coaching, repeats, store
 from tutor.play import review as graded
+from tutor.play.choices import suggested
 from tutor.play.describe import phrase, tell
 from tutor.play.games import (
     DEFAULT_LEVEL,
@@ -394,7 +395,8 @@ def _profile_review(game_id: str, game: TableGame, number: int) -> ResponseRetur
     views = _views_at(stored, rules.observe, {d.step for d in review.decisions})
     decisions = [{"d": d, "you": tell(_named(rules.observe_action(
                       state, HUMAN, history[d.step][1], HUMAN), views[d.step]), HUMAN, you),
-                  "best": tell(_named(d.best, views[d.step]), HUMAN, you)}
+                  "best": suggested(_named(d.best, views[d.step]), views[d.step],
+                                    get_profile(game.rules))}
                  for d in review.decisions]
     return render_template(
         "play/profile_review.html",

@@ -14,9 +14,11 @@ from flask_babel import gettext as _
 
 from solver.game.record import state_from_dict
 from solver.game.registry import game_rules
+from solver.rules import get_profile
 from tutor.core.errors import error_text
 from tutor.extensions import limiter
 from tutor.play import review as graded
+from tutor.play.choices import suggested
 from tutor.play.describe import opens, phrase, tell, translator
 from tutor.play.games import TableGame
 from tutor.play.view import hand_result
@@ -81,6 +83,7 @@ def _page(stored: Mapping[str, Any], data: Mapping[str, Any], seat: int,
     compared, told as the seat's observer saw them."""
     review = graded.profile_review(data)
     rules = game_rules(stored["ruleset"])
+    profile = get_profile(stored["ruleset"])
     final = state_from_dict(stored)
     views = _views_at(stored, seat, {d.step for d in review.decisions})
     translate = translator()
@@ -88,7 +91,7 @@ def _page(stored: Mapping[str, Any], data: Mapping[str, Any], seat: int,
     for d in review.decisions:
         mine = rules.observe_action(final, seat, final.history[d.step][1], seat)
         rows.append({"d": d, "you": tell(_named(mine, views[d.step]), 0, "", translate),
-                     "best": tell(_named(d.best, views[d.step]), 0, "", translate)})
+                     "best": suggested(_named(d.best, views[d.step]), views[d.step], profile)})
     return render_template("tables/review.html", review=review, decisions=rows,
                            grade_labels=graded.PROFILE_GRADE_LABELS,
                            thresholds=graded.profile_thresholds(),
