@@ -7,6 +7,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_tables import no_sideways_scroll
+
 COUNT_ERROR = "together they must be 10 at a decision (R13)"
 # The rule book's worked example (README, lessons, puzzles): the same hand everywhere.
 WORKED_HAND = [
@@ -211,6 +213,7 @@ def test_on_a_phone_the_cards_are_big_and_the_analysis_follows_the_position(
     page.locator(".picker__grid [data-card='AS']").focus()
     page.keyboard.press("ArrowDown")
     expect(page.locator(".picker__grid [data-card='6S']")).to_be_focused()
+    no_sideways_scroll(page)
     check_a11y(page)
     snapshot(page, "analyzer-phone")
 

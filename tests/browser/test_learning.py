@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from werkzeug.security import generate_password_hash
 
+from tests.browser.test_teach import themes_shown_whole
 from tests.live_app import serve
 from tests.puzzles_site.conftest import load
 from tutor import create_app
@@ -139,6 +140,7 @@ def test_a_miss_then_a_right_answer_is_solved_after_a_miss(
     expect(row).to_contain_text("solved after a miss")
     expect(row.locator("td.cell-after-miss")).to_have_count(1)
     expect(row.locator("td.cell-solved")).to_have_count(0)
+    themes_shown_whole(teacher)
     check_a11y(teacher)
     snapshot(teacher, "learn-teacher-results")
     teacher.context.close()

@@ -13,7 +13,14 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.test_tables import api_view, check_marks, hand_over, play_step, start
+from tests.browser.test_tables import (
+    api_view,
+    check_marks,
+    hand_over,
+    no_sideways_scroll,
+    play_step,
+    start,
+)
 
 ORDER = ("swap", "lay_off", "close", "meld", "take", "bet", "draw", "turn", "discard",
          "decline", "pass", "force", "challenge", "take_back")
@@ -58,6 +65,8 @@ def finish(page: Page, check_a11y: Any = None, snapshot: Any = None, name: str =
                ).to_be_visible()
     else:
         expect(page.get_by_text("None of your decisions in this hand was graded")).to_be_visible()
+    # The decisions table fits a phone (it wraps or scrolls in its panel): the page does not.
+    no_sideways_scroll(page)
     if check_a11y is not None:
         check_a11y(page)
         snapshot(page, f"review-{name}")

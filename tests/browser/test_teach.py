@@ -11,6 +11,23 @@ from playwright.sync_api import Browser, Page, expect
 HAND = ["4H", "5H", "QS", "AC", "2D", "3S", "KD", "JC", "6S", "7D"]
 
 
+def themes_shown_whole(page: Page) -> None:
+    """At desktop width the "Results by theme" table shows every cell's whole text: no cell
+    is cut, and none runs past the right edge of its scrolling region."""
+    original = page.viewport_size
+    page.set_viewport_size({"width": 1280, "height": 900})
+    cut = page.evaluate("""() => {
+      const region = document.querySelector('.results--themes').closest('.table-scroll');
+      const edge = region.getBoundingClientRect().right;
+      return [...region.querySelectorAll('th, td')]
+        .filter(c => c.scrollWidth > c.clientWidth || c.getBoundingClientRect().right > edge + 1)
+        .map(c => c.textContent.trim());
+    }""")
+    assert not cut, f"cut in the themes table at 1280px: {cut}"
+    if original:
+        page.set_viewport_size(original)
+
+
 def sign_up(page: Page, base: str, email: str) -> None:
     page.goto(base + "/auth/signup")
     page.get_by_label("Your name").fill("Profe Ana")
@@ -150,6 +167,7 @@ def test_teacher_builds_publishes_and_follows_a_class(
             "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
         ), size
     page.set_viewport_size({"width": 1280, "height": 900})
+    themes_shown_whole(page)
     # A teacher's class page belongs to "Teach" in the menu, not to "Join a class".
     expect(page.get_by_role("link", name="Teach", exact=True)).to_have_attribute(
         "aria-current", "page"
