@@ -411,7 +411,7 @@ def sort_melds(melds: Sequence[CardMask]) -> list[CardMask]:
 
 
 def meld_glyphs(cards: Sequence[Card], stands_for: Mapping[Card, Card] | None = None) -> str:
-    """``"4♥-5♥-6♥"``; a joker shows the card it stands for, ``"*5♥"``."""
+    """``"4♥-5♥-6♥"``; a joker shows the card it stands for, ``"★5♥"`` (as it is drawn)."""
     stands = stands_for or {}
-    return "-".join(f"*{card_glyph(stands[c])}" if c in stands else card_glyph(c) for c in cards)
+    return "-".join(f"★{card_glyph(stands[c])}" if c in stands else card_glyph(c) for c in cards)
 

@@ -28,7 +28,7 @@ NO_CARD = "—"
 
 
 def glyph_of(text: str) -> str:
-    """A contract card string as the sentences show it (``"*5H"``: ``"*5♥"``, ``"*"``: 🃏)."""
+    """A contract card string as the sentences show it (``"*5H"``: ``"★5♥"``, ``"*"``: 🃏)."""
     return string_text(text)
 
 

@@ -43,7 +43,7 @@ BOOK = "profile"
 
 
 def glyph(text: str) -> str:
-    """A contract card string as shown: ``"10D"`` → ``10♦``, ``"*5H"`` → ``*5♥``, ``🃏``."""
+    """A contract card string as shown: ``"10D"`` → ``10♦``, ``"*5H"`` → ``★5♥``, ``🃏``."""
     return string_text(text)
 
 

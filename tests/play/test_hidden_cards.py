@@ -37,7 +37,7 @@ from tutor.play import review as graded_review
 CODE_RE = re.compile(r'"(\*?(?:10|[A2-9JQK])[SHDC])"')
 ATTR_RE = re.compile(r'data-card="(\*?(?:10|[A2-9JQK])[SHDC])"')
 ARIA_RE = re.compile(r'aria-label="([^"]*)"')
-GLYPH_RE = re.compile(r"(?<![\w*])((?:10|[A2-9JQK])[♠♥♦♣])")
+GLYPH_RE = re.compile(r"(?<![\w*★])((?:10|[A2-9JQK])[♠♥♦♣])")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 KINDS = tuple(rank + suit for suit in "SHDC" for rank in RANKS)
 MAX_MOVES = 400

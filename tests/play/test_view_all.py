@@ -38,7 +38,7 @@ EXTRA = ("rules", "seats", "table", "choices", "prompt", "coaching", "result", "
 VERBS = {"Take", "Discard", "Draw", "Turn", "Decline", "Pass", "Pass:", "Force", "Do", "Meld",
          "Add", "Lay", "Swap", "Challenge:", "Accept", "Refuse", "Play", "Play:", "Raise:",
          "Call:", "Close:"}
-GLYPH = re.compile(r"(\*?)((?:10|[A2-9JQK])[♠♥♦♣])|\U0001F0CF")
+GLYPH = re.compile(r"(★?)((?:10|[A2-9JQK])[♠♥♦♣])|\U0001F0CF")
 CODE = re.compile(r'"(\*?(?:10|[A2-9JQK])[SHDC])"')
 PROFILES = sorted(GAMES)
 
@@ -117,14 +117,14 @@ def offered(view: dict[str, Any]) -> list[str]:
 
 
 def glyph_codes(text: str) -> list[str]:
-    """The cards a label names, as codes ("*5♥" → "*5H")."""
+    """The cards a label names, as codes ("★5♥" → "*5H": a joker standing for the 5♥)."""
     out = []
     for match in GLYPH.finditer(text):
         joker, glyph = match.groups()
         if glyph is None:  # a joker in the hand: "*" there
             out.append("*")
             continue
-        out.append(joker + glyph[:-1] + "SHDC"["♠♥♦♣".index(glyph[-1])])
+        out.append("*" * len(joker) + glyph[:-1] + "SHDC"["♠♥♦♣".index(glyph[-1])])
     return out
 
 
@@ -376,5 +376,5 @@ def test_take_with_discard_is_one_choice(rules_id: str, app: Flask) -> None:
 
 
 def test_glyphs_read_back() -> None:
-    assert glyph_codes("Take 10♦ with *9♦ J♦") == ["10D", "*9D", "JD"]
+    assert glyph_codes("Take 10♦ with ★9♦ J♦") == ["10D", "*9D", "JD"]
     assert parse_kind("10D") == parse_kind(glyph_codes("10♦")[0])
