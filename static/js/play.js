@@ -74,6 +74,8 @@
 
   function enhance() {
     all("[data-js]").forEach(function (el) { el.hidden = false; });
+    // Says every move is listed below: with selection on, only some are.
+    all("[data-no-js]").forEach(function (el) { el.hidden = true; });
     all("[data-step-body]").forEach(function (el) { el.hidden = true; });
     filterChoices();
   }

@@ -93,13 +93,17 @@ def select_cards(page: Page, item: Locator, keyboard: bool) -> None:
 
 def no_hand_card_moves_offered(page: Page) -> int:
     """Every move that needs no hand card is offered before any card is selected (declining
-    the center card, or taking it alone, too: once shown only with the center selected,
-    under a prompt saying to choose one of the actions below); answers how many."""
+    the center card, or taking it alone, too: once shown only with the center selected),
+    and the prompt saying every move is listed below is hidden; answers how many."""
     items = page.locator("#choices .play-choice")
     free = [items.nth(i) for i in range(items.count())
             if items.nth(i).get_attribute("data-hand") == "[]"]
     for item in free:
         expect(item).to_be_visible()
+    # The prompt saying every move is listed below is for pages without the script.
+    listed = page.locator(".play-prompt[data-no-js]")
+    for i in range(listed.count()):
+        expect(listed.nth(i)).to_be_hidden()
     return len(free)
 
 
@@ -343,6 +347,9 @@ def test_without_javascript_every_choice_is_a_form(browser: Browser, live_server
             view = api_view(page, live_server, game_id)
             items = page.locator("#choices .play-choice")
             expect(items).to_have_count(len(view["choices"]))
+            if view["prompt_lists"]:  # every move is listed below, as the prompt says
+                expect(page.locator(".play-prompt")).to_have_text(
+                    "Your move: choose one of the actions below.")
             item = items.nth(pick(items))
             before = page.locator(".play-log li").count()
             button = item.locator(".play-discard button, button[type=submit]").first

@@ -201,6 +201,11 @@ def _contract_fields(view: dict[str, Any], tabled: list[dict[str, Any]], seats: 
                                           if not p.get("you"))
 
 
+GENERIC_PROMPT = N_("Your move: choose one of the actions below.")
+"""Said where every move is listed as a button: without JavaScript (play.js then lists
+only the moves the selected cards make, and asks for cards: ``prompt_lists``)."""
+
+
 def _prompt(view: dict[str, Any], obs: Any, plain: bool, last: Any, by_you: bool,
             translate: Translate, verdict: bool = True) -> str:
     if plain:  # the plain center game's walk-through; its verdict only under full coaching
@@ -208,7 +213,7 @@ def _prompt(view: dict[str, Any], obs: Any, plain: bool, last: Any, by_you: bool
     if view.get("hand_over") or view.get("result"):
         return ""
     if view.get("to_act"):
-        return translate(N_("Your move: choose one of the actions below."))
+        return translate(GENERIC_PROMPT)
     return translate(N_("The computer is thinking."))
 
 
@@ -262,6 +267,7 @@ def game_view(game: Any, *, with_log: bool = False, help_requested: bool = False
         "turn": "you" if view.get("to_act") else None,
         "prompt": _prompt(view, obs, plain, last_action, last_player == HUMAN, translate,
                           verdict=help_ is not None or level == "full"),
+        "prompt_lists": not plain and bool(view.get("to_act")) and not hand_over,
         "hand_over": hand_over,
         "hand_result": banner,
         "result_text": banner,
