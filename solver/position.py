@@ -450,19 +450,20 @@ class _Parser:
         if not size <= hand + down <= most:
             if not profile.melds_shown:
                 raise InvalidPositionError(
-                    N_("your hand has {hand} cards: it must hold {total} at a decision ({rule})"),
+                    N_("cards in your hand: {hand}; your hand must hold {total} at a decision "
+                       "({rule})"),
                     hand=hand, total=size, rule=profile.rule("count"),
                 )
             if most > size:
                 raise InvalidPositionError(
-                    N_("your hand has {hand} cards and your melds {exposed}: together they must "
+                    N_("cards in your hand: {hand}, in your melds: {exposed}; together they must "
                        "be {total}, or {more} after melding the opening card, at a decision "
                        "({rule}, {opening_rule})"),
                     hand=hand, exposed=down, total=size, more=most, rule=profile.rule("count"),
                     opening_rule=profile.rule("opening"),
                 )
             raise InvalidPositionError(
-                N_("your hand has {hand} cards and your melds {exposed}: together they must be "
+                N_("cards in your hand: {hand}, in your melds: {exposed}; together they must be "
                    "{total} at a decision ({rule})"),
                 hand=hand, exposed=down, total=size, rule=profile.rule("count"),
             )

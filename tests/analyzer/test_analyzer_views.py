@@ -33,7 +33,7 @@ def test_worked_example_from_the_url(client: FlaskClient) -> None:
     r = client.get("/analyzer/?" + WORKED)
     assert r.status_code == 200
     html = _text(r.get_data(as_text=True))
-    assert "What you can do with six of hearts" in html
+    assert "What you can do with the six of hearts" in html
     assert "You can take it" in html and "It cannot be forced on you" in html
     assert "Take it with 4♥ 5♥ from your hand and lay down 4♥-5♥-6♥." in html
     assert "Laying 2 cards from your hand" in html

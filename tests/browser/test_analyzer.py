@@ -48,7 +48,7 @@ def test_analyze_a_position_built_by_clicking(
 
     results = page.locator("#analysis")
     expect(
-        results.get_by_role("heading", name="What you can do with six of hearts")
+        results.get_by_role("heading", name="What you can do with the six of hearts")
     ).to_be_visible()
     expect(results).to_contain_text("You can take it")
     expect(results).to_contain_text("Take it with 4♥ 5♥ from your hand and lay down 4♥-5♥-6♥.")

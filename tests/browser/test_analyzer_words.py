@@ -52,5 +52,5 @@ def test_each_profile_renames_the_face_up_card_live(
     last = words[list(PROFILES)[-1]]["center"]
     zone.click()
     page.locator(".picker__grid [data-card='6H']").click()
-    expect(page.locator("[data-status]")).to_contain_text(f"placed in {last}")
+    expect(page.locator("[data-status]")).to_contain_text(f"Placed in “{last}”")
     check_a11y(page)

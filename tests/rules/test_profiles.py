@@ -140,15 +140,15 @@ SHORT = ["AD", "2C", "3H", "4C", "5D", "JH", "QC", "KC"]  # the same, in the 40-
                    laid_off=[{"meld": 0, "cards": ["KS"]}]),
          "laid_off[0].cards[0]: \"KS\" is not a card of that meld"),
         (_position("kunken", hand=TEN[:9], melds=[["5C", "6C", "7C"]]),
-         "your hand has 9 cards and your melds 3: together they must be 10, or 11 after melding "
+         "cards in your hand: 9, in your melds: 3; together they must be 10, or 11 after melding "
          "the opening card, at a decision (K15, K6)"),
         (_position("kunken", hand=TEN[:6], melds=[["5C", "6C", "7C"]]),
-         "your hand has 6 cards and your melds 3: together they must be 10, or 11 after melding "
+         "cards in your hand: 6, in your melds: 3; together they must be 10, or 11 after melding "
          "the opening card, at a decision (K15, K6)"),
         (_position("kunken-40", hand=SHORT[:5], melds=[["5C", "6C", "7C"]]),
-         "your hand has 5 cards and your melds 3: together they must be 10, or 11"),
+         "cards in your hand: 5, in your melds: 3; together they must be 10, or 11"),
         (_position("cooncan", hand=SHORT, melds=[["5C", "6C", "7C"]]),
-         "your hand has 8 cards and your melds 3: together they must be 10 at a decision (C14)"),
+         "cards in your hand: 8, in your melds: 3; together they must be 10 at a decision (C14)"),
     ],
 )
 def test_positions_name_the_rule_they_break(data: dict[str, Any], message: str) -> None:
