@@ -563,7 +563,7 @@ def solution_of(puzzle: AnyPuzzle, analysis: Analysis) -> Solution:
             return Solution(
                 gettext("Yes: your opponent may force %(card)s on you.", card=center),
                 plays,
-                plays_label=gettext("Your melds with it, no card from your hand:"),
+                plays_label=gettext("Your melds with it:"),  # the play says: no card from the hand
             )
         return Solution(gettext("No: %(card)s cannot be forced on you.", card=center))
     if task in ("find_play", "win"):
