@@ -61,8 +61,9 @@ def _stored(state: Any) -> dict[str, Any]:
     return state_to_dict(state)
 
 
-JOKER_AS = re.compile(r'joker as (?:the )?\w+ of \w+|joker \(\S+\)|\*[^\s"]+')
-"""What a joker stands for names a kind, not where a card of it lies."""
+JOKER_AS = re.compile(r'joker as (?:the )?\w+ of \w+|joker \(\S+\)|[*★][^\s"]+')
+"""What a joker stands for names a kind, not where a card of it lies ("*5H" in a code,
+"★5♥" in a sentence)."""
 
 
 def _trim(value: Any) -> Any:

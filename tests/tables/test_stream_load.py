@@ -64,7 +64,10 @@ def test_a_move_is_read_once_for_every_stream_of_the_process(
     finally:
         for stream in streams:
             stream.close()
-    assert tables_read == [table_id], "each viewer's page read the table again"
+    # Only this table's reads count: another test's table may still be read meanwhile by
+    # this process's background work (a computer seat's move, a move timer).
+    mine = [read for read in tables_read if read == table_id]
+    assert mine == [table_id], "each viewer's page read the table again"
 
 
 def test_a_page_is_rendered_outside_the_readers_turns(
